@@ -1,0 +1,127 @@
+"""The `companion` command line: `companion --help` lists the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import companion.games  # noqa: F401  (registers every game)
+from companion import __version__
+from companion.engine import RulesError, TableSession, all_games, get_game, replay_transcript
+
+EXIT_OK = 0
+EXIT_USAGE = 2  # argparse's own status, also used for files that cannot be read
+EXIT_REJECTED = 3
+
+
+def _games(args: argparse.Namespace) -> int:
+    for rules in all_games():
+        info = rules.info
+        print(f"{info.slug:18} {info.title} ({info.min_players}-{info.max_players} players):"
+              f" {info.summary}")
+    return EXIT_OK
+
+
+def _rules(args: argparse.Namespace) -> int:
+    try:
+        rules = get_game(args.game)
+    except RulesError as exc:
+        print(f"companion rules: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    print(rules.rules_summary())
+    return EXIT_OK
+
+
+def render_table(view: dict[str, Any]) -> str:
+    """The table view as text: one line per player, then the status."""
+    lines = [f"Round {view['round']} of {view['rounds']}, phase {view['phase']}: {view['status']}"]
+    for p in view["players"]:
+        state = "alive" if p["alive"] else "dead"
+        captain = f" {p['captain']}" if p["captain"] else ""
+        lines.append(f"  seat {p['seat']} {p['name']:<10} health {p['health']:>2}  energy"
+                     f" {p['energy']:>2}  blood {p['blood']}  loyalty {p['loyalty']}  {state}"
+                     f"{captain}")
+    outcome = view.get("outcome")
+    if outcome:
+        names = [view["players"][s]["name"] for s in outcome["winners"]]
+        ending = {"win": "a win", "all_dead": "everyone dead", "round_limit": "the end of round"
+                  f" {view['rounds']}"}[outcome["reason"]]
+        verdict = " (a comedy)" if outcome["comedy"] else " (a tragedy)" if outcome["tragedy"] else ""
+        lines.append(f"Game over by {ending}. Winners: {', '.join(names) or 'nobody'}{verdict}")
+    return "\n".join(lines)
+
+
+def _session_report(session: TableSession) -> dict[str, Any]:
+    return {
+        "game": session.setup.game,
+        "actions": len(session.history),
+        "view": session.view(None),
+        "log": [r.text for r in session.history_for(None)],
+    }
+
+
+def _replay(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        print(f"companion replay: cannot read {path}: {reason}", file=sys.stderr)
+        return EXIT_USAGE
+    result = replay_transcript(text.splitlines())
+    if args.json:
+        out = _session_report(result.session) if result.session else {}
+        if result.error:
+            out["error"] = {"line": result.error.line, "message": result.error.reason}
+        print(json.dumps(out, indent=None if args.compact else 2))
+    else:
+        if result.session:
+            if args.log:
+                for line in result.session.history_for(None):
+                    print(f"{line.number:4}  {line.text}")
+            print(render_table(result.session.view(None)))
+        if result.error:
+            print(f"{path}:{result.error}", file=sys.stderr)
+    return EXIT_REJECTED if result.error else EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Gambit Table Companion: rules referee, camera, narrator and phone"
+                    " dashboard for Captain's Gambit and its family.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    games = sub.add_parser("games", help="list the games the companion knows")
+    games.set_defaults(run=_games)
+
+    rules = sub.add_parser("rules", help="print a game's rules summary, house defaults marked")
+    rules.add_argument("game", help="a game's name, for example captains-gambit")
+    rules.set_defaults(run=_rules)
+
+    replay = sub.add_parser(
+        "replay",
+        help="replay a transcript and print the final table",
+        description="Replay a transcript (JSON Lines: a setup line, then one action per line)."
+                    " Exit status 3 names the first refused line; 2 means the file cannot"
+                    " be read. See docs/transcripts.md.",
+    )
+    replay.add_argument("file", help="the transcript, for example fixtures/transcripts/*.jsonl")
+    replay.add_argument("--json", action="store_true", help="print the result as JSON")
+    replay.add_argument("--compact", action="store_true", help="with --json: one line")
+    replay.add_argument("--log", action="store_true", help="also print the public log")
+    replay.set_defaults(run=_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    status: int = args.run(args)
+    return status

@@ -1,0 +1,44 @@
+"""The shared rules engine: game-agnostic, standard library only, no I/O."""
+
+from companion.engine.actions import Action, ActionSpec, Param
+from companion.engine.errors import (
+    IllegalActionError,
+    RulesError,
+    SetupError,
+    UndoError,
+    UnknownActionError,
+    UnknownGameError,
+)
+from companion.engine.randomness import shuffled
+from companion.engine.registry import all_games, get_game, register_game
+from companion.engine.rules import Event, GameInfo, GameRules, GameSetup, Outcome, Transition
+from companion.engine.session import ActionRecord, TableSession
+from companion.engine.transcript import ReplayResult, TranscriptError, parse_setup, replay_transcript
+
+__all__ = [
+    "Action",
+    "ActionRecord",
+    "ActionSpec",
+    "Event",
+    "GameInfo",
+    "GameRules",
+    "GameSetup",
+    "IllegalActionError",
+    "Outcome",
+    "Param",
+    "ReplayResult",
+    "RulesError",
+    "SetupError",
+    "TableSession",
+    "Transition",
+    "TranscriptError",
+    "UndoError",
+    "UnknownActionError",
+    "UnknownGameError",
+    "all_games",
+    "get_game",
+    "parse_setup",
+    "register_game",
+    "replay_transcript",
+    "shuffled",
+]

@@ -1,0 +1,149 @@
+"""Actions (what a seat does or what the table observed) and their specs (what a UI can offer)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from companion.engine.errors import RulesError
+
+ParamKind = Literal["seat", "number", "choice", "choices", "text"]
+
+# Keys of an action's dict form that are not parameters.
+_RESERVED = ("action", "seat")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an action, described so that a phone can render a control for it.
+
+    ``seat``: one of ``choices`` (seat numbers); ``choice``: one of ``choices`` (strings);
+    ``choices``: a list of ``minimum``..``maximum`` items from ``choices`` (repeats allowed as
+    far as ``choices`` repeats them); ``number``: a whole number from ``minimum`` to ``maximum``;
+    ``text``: free text of at most ``maximum`` characters.
+    """
+
+    name: str
+    kind: ParamKind
+    label: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    default: Any = None  # a parameter with a default may be left out
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        if self.default is not None:
+            out["default"] = self.default
+        return out
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` does not fit this parameter, or None when it does."""
+        if self.kind in ("seat", "number"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                return f"{self.name} must be a whole number, not {value!r}"
+            if self.kind == "seat" and value not in self.choices:
+                allowed = ", ".join(str(c) for c in self.choices) or "none"
+                return f"{self.name} must be one of seats {allowed}, not {value}"
+            if self.minimum is not None and value < self.minimum:
+                return f"{self.name} must be at least {self.minimum}, not {value}"
+            if self.maximum is not None and value > self.maximum:
+                return f"{self.name} must be at most {self.maximum}, not {value}"
+            return None
+        if self.kind == "choice":
+            if value not in self.choices:
+                allowed = ", ".join(map(str, self.choices))
+                return f"{self.name} must be one of {allowed}, not {value!r}"
+            return None
+        if self.kind == "text":
+            if not isinstance(value, str):
+                return f"{self.name} must be text, not {value!r}"
+            if self.maximum is not None and len(value) > self.maximum:
+                return f"{self.name} is longer than {self.maximum} characters"
+            return None
+        # choices: a list drawn from the multiset `choices`
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return f"{self.name} must be a list of names, not {value!r}"
+        if self.minimum is not None and len(value) < self.minimum:
+            return f"{self.name} needs at least {self.minimum} items"
+        if self.maximum is not None and len(value) > self.maximum:
+            return f"{self.name} takes at most {self.maximum} items"
+        pool = list(self.choices)
+        for item in value:
+            if item not in pool:
+                return f"{self.name}: {item!r} is not one of {', '.join(map(str, self.choices))}"
+            pool.remove(item)
+        return None
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action a seat may take now, with its parameters: enough for a generic phone UI.
+
+    ``kind`` is ``move`` (on your turn), ``reaction`` (in another seat's window), ``input``
+    (a private fact a seat tells the companion) or ``table`` (the table or its host).
+    """
+
+    name: str
+    label: str
+    kind: str = "move"
+    params: tuple[Param, ...] = ()
+    cost: int = 0
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "cost": self.cost,
+            "note": self.note,
+            "params": [p.to_dict() for p in self.params],
+        }
+
+    def problem(self, params: Mapping[str, Any]) -> str | None:
+        """Why these parameter values do not fit this spec, or None when they do."""
+        known = {p.name for p in self.params}
+        for name in params:
+            if name not in known:
+                return f"unknown field {name!r}"
+        for p in self.params:
+            if p.name not in params:
+                if p.default is None:
+                    return f"missing field {p.name!r}"
+                continue
+            reason = p.problem(params[p.name])
+            if reason:
+                return reason
+        return None
+
+
+@dataclass(frozen=True)
+class Action:
+    """One line of a game: seat ``seat`` (None for the table itself) does ``name`` with ``params``."""
+
+    name: str
+    seat: int | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.name, "seat": self.seat, **self.params}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        """Build an action from its transcript form ``{"action": ..., "seat": ..., ...}``."""
+        name = data.get("action")
+        if not isinstance(name, str) or not name:
+            raise RulesError("an action needs an \"action\" field with its name")
+        seat = data.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise RulesError(f"\"seat\" must be a seat number or null, not {seat!r}")
+        params = {k: v for k, v in data.items() if k not in _RESERVED}
+        return cls(name=name, seat=seat, params=params)

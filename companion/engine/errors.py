@@ -1,0 +1,36 @@
+"""Rules errors: each message names the action, the seat and the reason."""
+
+from companion.errors import CompanionError
+
+
+class RulesError(CompanionError, ValueError):
+    """Something the rules refuse. Subclasses ValueError, as python-chess does."""
+
+
+class UnknownGameError(RulesError):
+    """No game is registered under that name."""
+
+
+class SetupError(RulesError):
+    """A game cannot be set up with these seats, options or deal."""
+
+
+class IllegalActionError(RulesError):
+    """An action the rules refuse now; the state is unchanged.
+
+    The message reads ``cannot strike by seat 1 (Ben): seat 3 (Dan) is dead``.
+    """
+
+    def __init__(self, action: str, seat: str, reason: str) -> None:
+        super().__init__(f"cannot {action} by {seat}: {reason}")
+        self.action = action
+        self.seat = seat
+        self.reason = reason
+
+
+class UnknownActionError(IllegalActionError):
+    """The game has no action by that name."""
+
+
+class UndoError(RulesError):
+    """Nothing to undo, or undo would hide information already revealed."""

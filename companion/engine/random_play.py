@@ -1,0 +1,42 @@
+"""Random legal play, for any game: conformance tests, property tests and benchmarks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from companion.engine.actions import Action, ActionSpec, Param
+from companion.engine.session import TableSession
+
+
+def random_value(param: Param, rng: random.Random) -> Any:
+    """A random value that fits ``param``."""
+    if param.kind in ("seat", "choice"):
+        return rng.choice(param.choices)
+    if param.kind == "number":
+        return rng.randint(param.minimum or 0, param.maximum if param.maximum is not None else 9)
+    if param.kind == "text":
+        return "random play"
+    low = param.minimum or 0
+    high = len(param.choices) if param.maximum is None else min(param.maximum, len(param.choices))
+    return rng.sample(list(param.choices), rng.randint(low, high))
+
+
+def random_action(spec: ActionSpec, seat: int | None, rng: random.Random) -> Action:
+    return Action(spec.name, seat, {p.name: random_value(p, rng) for p in spec.params})
+
+
+def random_step(session: TableSession, rng: random.Random,
+                skip: Sequence[str] = ("correct",)) -> Action | None:
+    """Submit one random legal action of a random seat that can act; None when nobody can."""
+    seats: list[int | None] = [None, *range(len(session.setup.seats))]
+    choices = [(seat, spec) for seat in seats for spec in session.legal_actions(seat)
+               if spec.name not in skip and all(p.choices or p.kind in ("number", "text")
+                                                 for p in spec.params)]
+    if not choices:
+        return None
+    seat, spec = rng.choice(choices)
+    action = random_action(spec, seat, rng)
+    session.submit(action)
+    return action

@@ -1,0 +1,114 @@
+"""The interface every game implements, and the small types it speaks in."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion.engine.actions import Action, ActionSpec
+
+Event = dict[str, Any]
+"""Something that happened, public information only: ``{"type": "damaged", "seat": 2, ...}``."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is: its slug (registry key, URL segment) and what it needs."""
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str
+    has_hidden_information: bool = True
+    uses_dice: bool = False
+    uses_cards: bool = True
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """How a game begins: the first line of a transcript.
+
+    ``seed`` drives every shuffle the companion does itself. ``deal`` is given when the
+    cards are dealt by hand at a real table: it holds what is known of the deal (possibly
+    nothing yet); the rest becomes known through seats' private inputs and card scans.
+    """
+
+    game: str
+    seats: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int | str | None = None
+    deal: Mapping[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "seats": list(self.seats),
+            "options": dict(self.options),
+            "seed": self.seed,
+        }
+        if self.deal is not None:
+            out["deal"] = dict(self.deal)
+        return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. ``reason`` is ``win``, ``all_dead`` or ``round_limit``."""
+
+    winners: tuple[int, ...]
+    reason: str
+    comedy: bool = False
+    tragedy: bool = False
+    detail: Mapping[int, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "comedy": self.comedy,
+            "tragedy": self.tragedy,
+            "detail": {str(k): v for k, v in self.detail.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Transition:
+    """The result of applying an action.
+
+    ``reveals``: the action showed hidden information (a card, a captain), so undo stops here.
+    ``private``: the action is a seat's private input; only that seat sees it in history.
+    """
+
+    state: Any
+    events: tuple[Event, ...] = ()
+    reveals: bool = False
+    private: bool = False
+
+
+class GameRules(Protocol):
+    """One game's rules. Pure: no I/O, the state passed in is never changed."""
+
+    info: GameInfo
+
+    def setup(self, setup: GameSetup) -> Any:
+        """The first state. Raises SetupError for bad seats, options or deal."""
+
+    def legal_actions(self, state: Any, seat: int | None) -> Sequence[ActionSpec]:
+        """What ``seat`` (None: the table) may do now, with parameters a UI can render."""
+
+    def apply(self, state: Any, action: Action) -> Transition:
+        """The new state after ``action``. Raises IllegalActionError naming the reason."""
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """None while the game runs."""
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (None: the table, public information only)."""
+
+    def describe(self, state: Any, action: Action) -> str:
+        """One line for the log, readable by everyone; ``state`` is the state before it."""
+
+    def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
+        """A readable summary of the rules, house defaults marked."""

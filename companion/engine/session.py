@@ -1,0 +1,114 @@
+"""A table session: the action log, undo that stops at revealed information, and replay."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.engine.actions import Action, ActionSpec
+from companion.engine.errors import UndoError
+from companion.engine.registry import get_game
+from companion.engine.rules import Event, GameRules, GameSetup, Outcome
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One accepted action, as kept in the log."""
+
+    number: int
+    action: Action
+    text: str
+    events: tuple[Event, ...] = ()
+    reveals: bool = False
+    private: bool = False
+
+    def is_visible_to(self, seat: int | None) -> bool:
+        """Private inputs are seen only by the seat that made them."""
+        return not self.private or (seat is not None and seat == self.action.seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "action": self.action.to_dict(),
+            "text": self.text,
+            "reveals": self.reveals,
+            "private": self.private,
+        }
+
+
+class TableSession:
+    """One game at one table: its setup, its states and its log.
+
+    The log, not the state, is the truth: ``replay`` rebuilds any session from its setup
+    and actions, which is how storage reloads a table and how transcripts are checked.
+    """
+
+    def __init__(self, setup: GameSetup) -> None:
+        rules = get_game(setup.game)
+        if setup.seed is None:
+            # A seed is always recorded, so that the log replays to the same deal.
+            setup = replace(setup, seed=secrets.randbelow(2**31))
+        self.setup = replace(setup, game=rules.info.slug)
+        self.rules: GameRules = rules
+        self._states: list[Any] = [rules.setup(self.setup)]
+        self.history: list[ActionRecord] = []
+
+    @classmethod
+    def replay(cls, setup: GameSetup, actions: Iterable[Action]) -> TableSession:
+        """Rebuild a session by applying ``actions`` in order; raises on the first refused one."""
+        session = cls(setup)
+        for action in actions:
+            session.submit(action)
+        return session
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    def submit(self, action: Action) -> ActionRecord:
+        """Apply ``action``; on IllegalActionError nothing changes."""
+        text = self.rules.describe(self.state, action)
+        transition = self.rules.apply(self.state, action)
+        record = ActionRecord(
+            number=len(self.history) + 1,
+            action=action,
+            text=text,
+            events=transition.events,
+            reveals=transition.reveals,
+            private=transition.private,
+        )
+        self._states.append(transition.state)
+        self.history.append(record)
+        return record
+
+    def can_undo(self) -> bool:
+        return bool(self.history) and not self.history[-1].reveals
+
+    def undo(self) -> ActionRecord:
+        """Take back the last action, unless it revealed hidden information."""
+        if not self.history:
+            raise UndoError("nothing to undo")
+        last = self.history[-1]
+        if last.reveals:
+            raise UndoError(
+                f"cannot undo action {last.number} ({last.text}): it revealed hidden information"
+            )
+        self.history.pop()
+        self._states.pop()
+        return last
+
+    def legal_actions(self, seat: int | None) -> Sequence[ActionSpec]:
+        return self.rules.legal_actions(self.state, seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.rules.view(self.state, seat)
+
+    def history_for(self, seat: int | None) -> list[ActionRecord]:
+        """The log as ``seat`` (None: the table) may see it."""
+        return [r for r in self.history if r.is_visible_to(seat)]

@@ -1,0 +1,92 @@
+"""Transcripts: JSON Lines, a setup line then one action or observation per line.
+
+Blank lines and lines starting with ``#`` are comments. See docs/transcripts.md.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.actions import Action
+from companion.engine.errors import RulesError
+from companion.engine.rules import GameSetup
+from companion.engine.session import TableSession
+
+_SETUP_FIELDS = ("game", "seats", "options", "seed", "deal")
+
+
+class TranscriptError(RulesError):
+    """A transcript line that cannot be read or is refused by the rules."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """A replayed transcript: the session up to the first refused line, and that refusal."""
+
+    session: TableSession | None
+    error: TranscriptError | None
+
+
+def parse_setup(data: Any) -> GameSetup:
+    """The setup line's object as a GameSetup; raises RulesError naming what is wrong."""
+    if not isinstance(data, dict):
+        raise RulesError("the first line must be an object naming the game and its seats")
+    unknown = sorted(set(data) - set(_SETUP_FIELDS))
+    if unknown:
+        raise RulesError(f"unknown field {unknown[0]!r} in the setup line")
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise RulesError("the setup line needs \"game\", the game's name")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
+        raise RulesError("\"seats\" must be a list of the players' names")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise RulesError("\"options\" must be an object")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+        raise RulesError("\"seed\" must be a number or text")
+    deal = data.get("deal")
+    if deal is not None and not isinstance(deal, dict):
+        raise RulesError("\"deal\" must be an object")
+    return GameSetup(game=game, seats=tuple(seats), options=options, seed=seed, deal=deal)
+
+
+def _lines(text_lines: Iterable[str]) -> Iterable[tuple[int, Any]]:
+    for number, raw in enumerate(text_lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise TranscriptError(number, f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+
+
+def replay_transcript(text_lines: Iterable[str]) -> ReplayResult:
+    """Replay a transcript's lines. The session holds every line before the first refused one."""
+    session: TableSession | None = None
+    try:
+        for number, data in _lines(text_lines):
+            try:
+                if session is None:
+                    session = TableSession(parse_setup(data))
+                    continue
+                if not isinstance(data, dict):
+                    raise RulesError("each line after the first must be an object")
+                session.submit(Action.from_dict(data))
+            except RulesError as exc:
+                raise TranscriptError(number, str(exc)) from None
+    except TranscriptError as exc:
+        return ReplayResult(session, exc)
+    if session is None:
+        return ReplayResult(None, TranscriptError(1, "the transcript is empty"))
+    return ReplayResult(session, None)

@@ -1,0 +1,103 @@
+"""The rule book: Captain's Gambit's numbers and texts, read from data/rules.toml.
+
+A table corrects a house default by editing that file or by passing the table option
+``house`` with the same structure (only the values it changes).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from companion.engine import SetupError
+
+PERMITS = ("barrage", "shield", "drain", "overcharge", "fortify", "network")
+WILDCARDS = ("identity_theft", "diplomatic_immunity")
+SHEET_ACTIONS = ("strike", "charge", "heal", "donate", "barrage", "drain", "overcharge", "fortify",
+                 "network")
+
+
+@cache
+def _packaged() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("data/rules.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def _merged(base: Mapping[str, Any], override: Mapping[str, Any], path: str) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in override.items():
+        where = f"{path}.{key}" if path else key
+        if key not in base:
+            raise SetupError(f"house option {where!r} is not a rule the data file knows")
+        if isinstance(base[key], Mapping):
+            if not isinstance(value, Mapping):
+                raise SetupError(f"house option {where!r} must be a table of values")
+            out[key] = _merged(base[key], value, where)
+        elif type(value) is not type(base[key]):
+            raise SetupError(
+                f"house option {where!r} must be {type(base[key]).__name__}, not {value!r}"
+            )
+        else:
+            out[key] = value
+    return out
+
+
+@dataclass(frozen=True)
+class Book:
+    """The numbers and texts in force at one table."""
+
+    data: Mapping[str, Any]
+
+    @classmethod
+    def load(cls, house: Mapping[str, Any] | None = None) -> Book:
+        if not house:
+            return _default_book()
+        if not isinstance(house, Mapping):
+            raise SetupError("the option \"house\" must be an object of rule overrides")
+        return cls(_merged(_packaged(), house, ""))
+
+    def setup(self, key: str) -> Any:
+        return self.data["setup"][key]
+
+    def action(self, name: str) -> Mapping[str, Any]:
+        return self.data["actions"][name]
+
+    def captain(self, name: str) -> Mapping[str, Any]:
+        return self.data["captains"][name]
+
+    def label(self, name: str) -> str:
+        """Display name of a captain, action or wildcard id."""
+        for section in ("captains", "actions", "wildcards"):
+            if name in self.data[section]:
+                return str(self.data[section][name]["label"])
+        return name.replace("_", " ").title()
+
+    def copies(self, key: str, players: int) -> int:
+        return int(self.data["setup"][key][str(players)])
+
+    def pool(self, players: int, warp_in: list[str]) -> list[str]:
+        """The captain pool for a player count, with the chosen Warp In groups swapped in."""
+        pool: list[str] = []
+        for count in range(4, players + 1):
+            pool += self.data["pool"].get(str(count), [])
+        for group in warp_in:
+            swap = self.data["warp_in"].get(group)
+            if swap is None:
+                known = ", ".join(self.data["warp_in"])
+                raise SetupError(f"unknown Warp In group {group!r} (known: {known})")
+            for old, new in zip(swap["replaces"], swap["with"], strict=True):
+                if old in pool:
+                    pool[pool.index(old)] = new
+        return pool
+
+    def centre_captains(self) -> tuple[str, ...]:
+        return tuple(self.data["pool"]["centre"])
+
+
+@cache
+def _default_book() -> Book:
+    return Book(_packaged())

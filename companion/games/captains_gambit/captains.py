@@ -1,0 +1,200 @@
+"""Win and lose conditions of the 19 captains, one small function per rule.
+
+Each condition is judged for ``seat`` playing as captain ``as_captain`` with the marks and
+partner of ``source``. Normally ``source == seat``; Viola plays as a dead captain, so she
+is judged with the dead captain's marks and partner (``source`` is the dead captain's seat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.games.captains_gambit.state import State
+
+ASCENSION = ("prospero", "lady_macbeth")
+MARKERS = ("hamlet", "cordelia", "brutus")
+ASSASSINS_BY_MARK = ("hamlet", "brutus")
+SWAPPERS = ("romeo", "tybalt")
+# Viola cannot play as these: their wins need their own Reveal, or are her own.
+NOT_COPYABLE = (*ASCENSION, "viola")
+
+
+def _partner(state: State, source: int) -> int | None:
+    captain = state.players[source].captain
+    partner = state.book.captain(captain)["partner"] if captain else None
+    return state.seat_of(partner, other_than=source) if partner else None
+
+
+def _killed_by(state: State, victim: int | None, seat: int) -> bool:
+    death = state.death_of(victim)
+    return death is not None and death.killer == seat
+
+
+def _others_dead(state: State, seat: int) -> bool:
+    return all(not p.alive for p in state.players if p.seat != seat)
+
+
+def _killed_mark(state: State, seat: int, source: int) -> bool:
+    return _killed_by(state, state.marks.get(source), seat)
+
+
+def _killed_most_blood(state: State, seat: int, source: int) -> bool:
+    for d in state.deaths:
+        if d.killer != seat or d.seat == seat:
+            continue
+        others = [b for i, b in enumerate(d.blood) if i != seat]
+        if d.blood[d.seat] == max(others):
+            return True
+    return False
+
+
+def _killed_least_loyal(state: State, seat: int, source: int) -> bool:
+    for d in state.deaths:
+        if d.killer != seat or d.seat == seat:
+            continue
+        living = [lo for i, lo in enumerate(d.loyalty) if d.alive[i] and i != seat]
+        if d.loyalty[d.seat] == min(living):
+            return True
+    return False
+
+
+def _killed_partner(state: State, seat: int, source: int) -> bool:
+    return _killed_by(state, _partner(state, source), seat)
+
+
+def _ascended(state: State, seat: int, source: int) -> bool:
+    return state.players[seat].ascended
+
+
+def _last_alive(state: State, seat: int, source: int) -> bool:
+    return state.players[seat].alive and _others_dead(state, seat)
+
+
+def _everyone_else_dead(state: State, seat: int, source: int) -> bool:
+    return _others_dead(state, seat)
+
+
+def _lovers_last(state: State, seat: int, source: int) -> bool:
+    partner = _partner(state, source)
+    if partner is None:
+        return False
+    return {p.seat for p in state.living()} == {seat, partner}
+
+
+def _rosalind_alone(state: State, seat: int, source: int) -> bool:
+    rounds = int(state.book.captain("rosalind")["alone_round"])
+    return state.players[seat].alive and state.completed_rounds >= rounds and not state.deaths
+
+
+Condition = Callable[[State, int, int], bool]
+
+# Wins that end the game the moment they hold.
+INSTANT_WINS: dict[str, Condition] = {
+    "hamlet": _killed_mark,
+    "brutus": _killed_mark,
+    "portia": _killed_most_blood,
+    "othello": _killed_least_loyal,
+    "tybalt": _killed_partner,
+    "mercutio": _killed_partner,
+    "prospero": _ascended,
+    "lady_macbeth": _ascended,
+    "richard_iii": _last_alive,
+    "titus": _everyone_else_dead,
+    "romeo": _lovers_last,
+    "juliet": _lovers_last,
+    "rosalind": _rosalind_alone,
+}
+
+
+def _most_blood(state: State, seat: int) -> bool:
+    mine = state.players[seat].blood
+    return all(p.blood < mine for p in state.players if p.seat != seat)
+
+
+def _wants_dead(state: State, winner: int, seat: int) -> bool:
+    captain = state.players[winner].captain
+    return captain in ASSASSINS_BY_MARK and state.marks.get(winner) == seat
+
+
+def _wins_at_end(state: State, seat: int, captain: str, source: int, winners: set[int],
+                 reason: str) -> bool:
+    alive = state.players[seat].alive
+    others_win = bool(winners - {seat})
+    if captain == "iago":
+        return _most_blood(state, seat)
+    if captain == "puck":
+        return reason == "round_limit" and alive
+    if captain == "cordelia":
+        return state.marks.get(source) in winners
+    if captain == "rosalind":
+        return (alive and others_win) or _rosalind_alone(state, seat, source)
+    if captain == "imogen":
+        return alive and others_win and not any(_wants_dead(state, w, seat) for w in winners)
+    if captain == "king_lear":
+        loyalties = {p.seat: p.loyalty for p in state.players if p.seat != seat}
+        top = max(loyalties.values(), default=0)
+        leaders = [s for s, lo in loyalties.items() if lo == top]
+        return len(leaders) == 1 and leaders[0] in winners
+    check = INSTANT_WINS.get(captain)
+    return check is not None and check(state, seat, source)
+
+
+def _played_as(state: State, seat: int) -> tuple[str | None, int]:
+    """The captain whose conditions judge ``seat``, and whose marks and partner they use."""
+    player = state.players[seat]
+    if player.captain == "viola":
+        source = player.copies_seat
+        if source is None:
+            return None, seat
+        return state.players[source].captain, source
+    return player.captain, seat
+
+
+def wins_now(state: State, seat: int) -> bool:
+    """Whether ``seat``'s win condition holds now, which ends the game."""
+    captain, source = _played_as(state, seat)
+    check = INSTANT_WINS.get(captain) if captain else None
+    return check is not None and check(state, seat, source)
+
+
+def winners_at_end(state: State, reason: str, first: set[int]) -> set[int]:
+    """Everyone who wins when the game ends: ``first`` plus all who share, to a fixed point."""
+    winners = set(first)
+    changed = True
+    while changed:
+        changed = False
+        for p in state.players:
+            if p.seat in winners:
+                continue
+            captain, source = _played_as(state, p.seat)
+            if captain and _wins_at_end(state, p.seat, captain, source, winners, reason):
+                winners.add(p.seat)
+                changed = True
+    return winners
+
+
+def loses_now(state: State, seat: int) -> tuple[bool, int | None]:
+    """Whether a living ``seat`` has met its lose condition, and who holds the kill credit."""
+    player = state.players[seat]
+    captain = player.captain
+    if captain in ASSASSINS_BY_MARK:
+        death = state.death_of(state.marks.get(seat))
+        if death is not None and death.killer != seat:
+            return True, death.killer
+    elif captain in ("romeo", "juliet", "tybalt", "mercutio"):
+        death = state.death_of(_partner(state, seat))
+        duel = captain in ("tybalt", "mercutio")
+        if death is not None and not (duel and death.killer == seat):
+            return True, death.killer
+    elif captain == "rosalind":
+        nth = int(state.book.captain("rosalind")["loses_at_death"])
+        if len(state.deaths) >= nth:
+            return True, state.deaths[nth - 1].killer
+    return False, None
+
+
+def can_copy(state: State, viola: int, corpse: int) -> bool:
+    """Whether Viola may choose to play as the dead captain at ``corpse``."""
+    dead = state.players[corpse]
+    return (corpse != viola and not dead.alive and dead.captain is not None
+            and dead.captain not in NOT_COPYABLE)

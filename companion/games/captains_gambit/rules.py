@@ -1,0 +1,248 @@
+"""Captain's Gambit: Kings of Infinite Space (Cloudfall Studios, 2020), 4 to 8 players.
+
+Rulebook: ../shared/seeds/000_92b74fe926cc2ea2.txt; completed in ../shared/rules/RULES.md §1;
+house defaults in data/rules.toml (../shared/rules/house-rulings.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.engine import (
+    Action,
+    ActionSpec,
+    GameInfo,
+    GameSetup,
+    IllegalActionError,
+    Outcome,
+    SetupError,
+    Transition,
+    UnknownActionError,
+    shuffled,
+)
+from companion.games.captains_gambit import flow, moves
+from companion.games.captains_gambit.book import PERMITS, WILDCARDS, Book
+from companion.games.captains_gambit.state import Player, State
+from companion.games.captains_gambit.summary import rules_summary
+
+INFO = GameInfo(
+    slug="captains-gambit",
+    title="Captain's Gambit",
+    min_players=4,
+    max_players=8,
+    summary="Hidden captains, bluffed permits, 12 rounds: each captain has a secret way to win.",
+)
+
+_OPTIONS = ("warp_in", "wildcards", "mulligan", "first_seat", "house")
+_DEAL_FIELDS = ("captains", "permits")
+# Events that show hidden information: undo stops before them.
+_REVEALING = ("card_shown", "revealed", "died", "game_over")
+
+
+def _read_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
+    unknown = sorted(set(options) - set(_OPTIONS))
+    if unknown:
+        raise SetupError(f"unknown option {unknown[0]!r} (known: {', '.join(_OPTIONS)})")
+    warp_in = options.get("warp_in", [])
+    if not isinstance(warp_in, list) or not all(isinstance(g, str) for g in warp_in):
+        raise SetupError("option \"warp_in\" must be a list of Warp In group names")
+    for flag in ("wildcards", "mulligan"):
+        if not isinstance(options.get(flag, False), bool):
+            raise SetupError(f"option {flag!r} must be true or false")
+    first = options.get("first_seat", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
+        raise SetupError(f"option \"first_seat\" must be a seat from 0 to {players - 1}")
+    return {"warp_in": warp_in, "wildcards": options.get("wildcards", False),
+            "mulligan": options.get("mulligan", False), "first_seat": first}
+
+
+def _seat_key(key: Any, players: int) -> int:
+    try:
+        seat = int(key)
+    except (TypeError, ValueError):
+        raise SetupError(f"deal: {key!r} is not a seat number") from None
+    if not 0 <= seat < players:
+        raise SetupError(f"deal: there is no seat {seat}")
+    return seat
+
+
+def _read_deal(deal: Mapping[str, Any], players: int, dealable: list[str],
+               deck: list[str], hand_size: int) -> tuple[list[str | None], list[list[str | None]]]:
+    """What is known of a deal made by hand: captains and permits by seat, the rest unknown."""
+    unknown = sorted(set(deal) - set(_DEAL_FIELDS))
+    if unknown:
+        raise SetupError(f"deal: unknown field {unknown[0]!r} (known: captains, permits)")
+    captains: list[str | None] = [None] * players
+    for key, name in dict(deal.get("captains", {})).items():
+        seat = _seat_key(key, players)
+        if name not in dealable:
+            raise SetupError(f"deal: {name!r} is not a captain that can be dealt in this game")
+        if name in captains:
+            raise SetupError(f"deal: {name!r} is dealt twice")
+        captains[seat] = name
+    hands: list[list[str | None]] = [[None] * hand_size for _ in range(players)]
+    left = list(deck)
+    for key, cards in dict(deal.get("permits", {})).items():
+        seat = _seat_key(key, players)
+        if not isinstance(cards, list) or len(cards) > hand_size:
+            raise SetupError(f"deal: seat {seat}'s permits must be a list of at most {hand_size}")
+        for card in cards:
+            if card not in left:
+                raise SetupError(f"deal: no {card!r} permit is left to deal to seat {seat}")
+            left.remove(card)
+        hands[seat] = list(cards) + [None] * (hand_size - len(cards))
+    return captains, hands
+
+
+class CaptainsGambitRules:
+    """The rules of Captain's Gambit, as the engine's GameRules."""
+
+    info = INFO
+
+    def setup(self, setup: GameSetup) -> State:
+        names = list(setup.seats)
+        count = len(names)
+        if not INFO.min_players <= count <= INFO.max_players:
+            raise SetupError(f"Captain's Gambit needs 4 to 8 players, not {count}")
+        if len(set(names)) != count:
+            raise SetupError("two seats have the same name")
+        options = _read_options(setup.options, count)
+        book = Book.load(setup.options.get("house"))
+        pool = book.pool(count, options["warp_in"])
+        centre = next((c for c in pool if c in book.centre_captains()), None)
+        dealable = [c for c in pool if c != centre]
+        cards = [p for p in PERMITS for _ in range(book.copies("permit_copies", count))]
+        if options["wildcards"]:
+            cards += [w for w in WILDCARDS for _ in range(book.copies("wildcard_copies", count))]
+        hand_size = int(book.setup("hand_size"))
+        deck: list[str] | None
+        if setup.deal is None:
+            dealt: list[str | None] = list(shuffled(dealable, setup.seed, "captains")[:count])
+            deck = shuffled(cards, setup.seed, "permits")
+            hands: list[list[str | None]] = [
+                [deck.pop() for _ in range(hand_size)] for _ in range(count)]
+        else:
+            dealt, hands = _read_deal(setup.deal, count, dealable, cards, hand_size)
+            deck = None
+        players = [
+            Player(seat=i, name=name, captain=dealt[i], permits=hands[i],
+                   health=int(book.setup("starting_health")),
+                   energy=int(book.setup("starting_energy")))
+            for i, name in enumerate(names)
+        ]
+        state = State(
+            book=book, seed=setup.seed, players=players, pool=tuple(pool),
+            wildcards=options["wildcards"],
+            loyalty_income="king_lear" in pool and "othello" in pool,
+            companion_dealt=setup.deal is None, deck=deck, centre=centre,
+            first_seat=options["first_seat"], phase="mulligan",
+        )
+        if not options["mulligan"]:
+            for player in players:
+                player.mulliganed = True
+            moves.after_deal(state)
+        state.events = []
+        return state
+
+    def legal_actions(self, state: State, seat: int | None) -> Sequence[ActionSpec]:
+        if seat is not None and not 0 <= seat < len(state.players):
+            return []
+        out = []
+        for move in moves.MOVES.values():
+            if move.refusal(state, seat) is None:
+                out.append(ActionSpec(move.name, move.label(state), move.kind,
+                                      move.params(state, seat), move.cost(state)))
+        return out
+
+    def apply(self, state: State, action: Action) -> Transition:
+        seat = action.seat
+        move = moves.MOVES.get(action.name)
+        if seat is not None and not 0 <= seat < len(state.players):
+            raise IllegalActionError(action.name, f"seat {seat}", f"there is no seat {seat}")
+        actor = moves.who(state, seat)
+        if move is None:
+            raise UnknownActionError(action.name, actor,
+                                     f"Captain's Gambit has no action {action.name!r}")
+        reason = move.refusal(state, seat)
+        if reason is None:
+            spec_params = move.params(state, seat)
+            params = dict(action.params)
+            for param in spec_params:
+                if param.name not in params and param.default is not None:
+                    params[param.name] = param.default
+            reason = move.check(state, seat, params) or ActionSpec(
+                move.name, "", params=spec_params).problem(params)
+        if reason is not None:
+            raise IllegalActionError(action.name, actor, reason)
+        new = state.copy()
+        move.run(new, seat, params)
+        events = tuple(new.events)
+        new.events = []
+        return Transition(new, events, reveals=any(e["type"] in _REVEALING for e in events),
+                          private=move.private)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        book = state.book
+        players = []
+        for p in state.players:
+            players.append({
+                "seat": p.seat,
+                "name": p.name,
+                "health": p.health,
+                "energy": p.energy,
+                "blood": p.blood,
+                "loyalty": p.loyalty,
+                "alive": p.alive,
+                "revealed": p.revealed,
+                "captain": p.captain if p.revealed else None,
+                # The dead show their permits; the living show only how many they hold.
+                "permits": list(p.permits) if not p.alive else len(p.permits),
+            })
+        out: dict[str, Any] = {
+            "game": INFO.slug,
+            "phase": state.phase,
+            "round": state.round,
+            "rounds": int(book.setup("rounds")),
+            "turn": state.turn if state.phase not in ("mulligan", "prologue") else None,
+            "first_seat": state.first_seat,
+            "waiting_for": moves.waiting_for(state),
+            "status": moves.waiting_text(state),
+            "players": players,
+            "pending": state.pending.to_public() if state.pending else None,
+            "pool": list(state.pool),
+            "centre_card": state.centre is not None or state.swapped,
+            "deck": len(state.deck) if state.deck is not None else None,
+            "wildcards": state.wildcards,
+            "deaths": [{"seat": d.seat, "killer": d.killer, "cause": d.cause}
+                       for d in state.deaths],
+            "outcome": state.outcome.to_dict() if state.outcome else None,
+        }
+        if seat is not None and 0 <= seat < len(state.players):
+            me = state.players[seat]
+            hamlet_seats = [s for s, t in state.marks.items()
+                            if t == seat and state.players[s].captain == "hamlet"]
+            out["you"] = {
+                "seat": seat,
+                "captain": me.captain,
+                "permits": list(me.permits),
+                "original_captain": me.original_captain,
+                "my_mark": state.marks.get(seat),
+                "holds_hamlet_token": bool(hamlet_seats),
+                "plays_as": me.copies_seat,
+                "immune": seat in state.immune,
+            }
+        return out
+
+    def describe(self, state: State, action: Action) -> str:
+        move = moves.MOVES.get(action.name)
+        if move is None:
+            return action.name
+        return move.text(state, action.seat, action.params)
+
+    def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
+        house = (options or {}).get("house")
+        return rules_summary(Book.load(house))
