@@ -50,7 +50,9 @@ def render_table(view: dict[str, Any]) -> str:
         names = [view["players"][s]["name"] for s in outcome["winners"]]
         ending = {"win": "a win", "all_dead": "everyone dead", "round_limit": "the end of round"
                   f" {view['rounds']}"}[outcome["reason"]]
-        verdict = " (a comedy)" if outcome["comedy"] else " (a tragedy)" if outcome["tragedy"] else ""
+        verdict = ""
+        if outcome["comedy"] or outcome["tragedy"]:
+            verdict = " (a comedy)" if outcome["comedy"] else " (a tragedy)"
         lines.append(f"Game over by {ending}. Winners: {', '.join(names) or 'nobody'}{verdict}")
     return "\n".join(lines)
 

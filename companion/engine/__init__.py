@@ -13,7 +13,12 @@ from companion.engine.randomness import shuffled
 from companion.engine.registry import all_games, get_game, register_game
 from companion.engine.rules import Event, GameInfo, GameRules, GameSetup, Outcome, Transition
 from companion.engine.session import ActionRecord, TableSession
-from companion.engine.transcript import ReplayResult, TranscriptError, parse_setup, replay_transcript
+from companion.engine.transcript import (
+    ReplayResult,
+    TranscriptError,
+    parse_setup,
+    replay_transcript,
+)
 
 __all__ = [
     "Action",

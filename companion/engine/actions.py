@@ -127,7 +127,7 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class Action:
-    """One line of a game: seat ``seat`` (None for the table itself) does ``name`` with ``params``."""
+    """One line of a game: ``seat`` (None: the table itself) does ``name`` with ``params``."""
 
     name: str
     seat: int | None = None

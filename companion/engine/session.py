@@ -73,8 +73,9 @@ class TableSession:
 
     def submit(self, action: Action) -> ActionRecord:
         """Apply ``action``; on IllegalActionError nothing changes."""
-        text = self.rules.describe(self.state, action)
         transition = self.rules.apply(self.state, action)
+        # Described from the state before it, once the rules have accepted it.
+        text = self.rules.describe(self.state, action)
         record = ActionRecord(
             number=len(self.history) + 1,
             action=action,

@@ -68,7 +68,8 @@ def _lines(text_lines: Iterable[str]) -> Iterable[tuple[int, Any]]:
         try:
             yield number, json.loads(line)
         except json.JSONDecodeError as exc:
-            raise TranscriptError(number, f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+            reason = f"invalid JSON ({exc.msg} at column {exc.colno})"
+            raise TranscriptError(number, reason) from None
 
 
 def replay_transcript(text_lines: Iterable[str]) -> ReplayResult:

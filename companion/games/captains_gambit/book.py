@@ -64,10 +64,12 @@ class Book:
         return self.data["setup"][key]
 
     def action(self, name: str) -> Mapping[str, Any]:
-        return self.data["actions"][name]
+        entry: Mapping[str, Any] = self.data["actions"][name]
+        return entry
 
     def captain(self, name: str) -> Mapping[str, Any]:
-        return self.data["captains"][name]
+        entry: Mapping[str, Any] = self.data["captains"][name]
+        return entry
 
     def label(self, name: str) -> str:
         """Display name of a captain, action or wildcard id."""

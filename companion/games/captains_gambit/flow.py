@@ -136,12 +136,12 @@ def end_turn(state: State) -> None:
     state.pending = None
     player = state.players[state.turn]
     captain = player.captain
-    if player.alive and captain in captains.ASCENSION and not player.revealed:
-        if state.round >= int(state.book.captain(captain)["deadline_round"]):
-            state.doomed[player.seat] = None
-            state.emit("lost", seat=player.seat)
-            after_harm(state, "advance")
-            return
+    if (player.alive and captain in captains.ASCENSION and not player.revealed
+            and state.round >= int(state.book.captain(captain)["deadline_round"])):
+        state.doomed[player.seat] = None
+        state.emit("lost", seat=player.seat)
+        after_harm(state, "advance")
+        return
     advance(state)
 
 

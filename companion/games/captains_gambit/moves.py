@@ -139,7 +139,8 @@ def _target_problem(state: State, seat: int | None, target: Any, kind: str) -> s
 
 
 def _targets(state: State, seat: int | None, kind: str) -> tuple[int, ...]:
-    return tuple(p.seat for p in state.players if _target_problem(state, seat, p.seat, kind) is None)
+    return tuple(p.seat for p in state.players
+                 if _target_problem(state, seat, p.seat, kind) is None)
 
 
 def _target_param(state: State, seat: int | None, kind: str, label: str = "Target") -> Param:
@@ -513,9 +514,11 @@ def _reveal_refusal(state: State, seat: int | None) -> str | None:
         return f"{who(state, seat)} has already revealed"
     data = state.book.captain(captain)
     if captain == "prospero" and player.energy < int(data["reveal_energy"]):
-        return f"Prospero reveals with {data['reveal_energy']} energy; {who(state, seat)} has {player.energy}"
+        return (f"Prospero reveals with {data['reveal_energy']} energy; {who(state, seat)} has"
+                f" {player.energy}")
     if captain == "lady_macbeth" and player.blood < int(data["reveal_blood"]):
-        return f"Lady Macbeth reveals with {data['reveal_blood']} blood; {who(state, seat)} has {player.blood}"
+        return (f"Lady Macbeth reveals with {data['reveal_blood']} blood; {who(state, seat)} has"
+                f" {player.blood}")
     if captain not in ("prospero", "lady_macbeth", "richard_iii"):
         return f"{data['label']} has no Reveal on their turn"
     return None
@@ -835,9 +838,9 @@ def _correct_params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 def _correct_check(state: State, seat: int | None, params: Params) -> str | None:
     target = params.get("target")
-    if isinstance(target, int) and 0 <= target < len(state.players):
-        if params.get("counter") == "health" and not state.players[target].alive:
-            return f"{who(state, target)} is dead; the dead cannot be healed"
+    if (isinstance(target, int) and 0 <= target < len(state.players)
+            and params.get("counter") == "health" and not state.players[target].alive):
+        return f"{who(state, target)} is dead; the dead cannot be healed"
     if isinstance(params.get("reason"), str) and not params["reason"].strip():
         return "a correction needs a reason"
     return None

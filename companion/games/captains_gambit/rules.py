@@ -21,7 +21,7 @@ from companion.engine import (
     UnknownActionError,
     shuffled,
 )
-from companion.games.captains_gambit import flow, moves
+from companion.games.captains_gambit import moves
 from companion.games.captains_gambit.book import PERMITS, WILDCARDS, Book
 from companion.games.captains_gambit.state import Player, State
 from companion.games.captains_gambit.summary import rules_summary

@@ -55,7 +55,7 @@ def rules_summary(book: Book) -> str:
         "",
         "Actions",
     ]
-    for name, action in data["actions"].items():
+    for action in data["actions"].values():
         kind = action["kind"]
         cost = action["cost"]
         lines.append(f"  {action['label']} ({kind}, cost {cost}){_mark(action)}: {action['text']}")
@@ -82,7 +82,7 @@ def rules_summary(book: Book) -> str:
         "",
         "Captains",
     ]
-    for name, captain in data["captains"].items():
+    for captain in data["captains"].values():
         lines.append(f"  {captain['label']} ({captain['category']}){_mark(captain)}")
         lines.append(f"    Win: {captain['win']}")
         lines.append(f"    Lose: {captain['lose']}")

@@ -1,0 +1,60 @@
+"""Action specs: the generic parameter checks that every game's phone UI relies on."""
+
+import pytest
+
+from companion.engine import Action, ActionSpec, Param, RulesError
+
+
+def spec() -> ActionSpec:
+    return ActionSpec("give", "Give", params=(
+        Param("target", "seat", "Target", choices=(1, 2)),
+        Param("amount", "number", "Amount", minimum=1, maximum=3),
+        Param("how", "choice", "How", choices=("claim", "steal"), default="claim"),
+        Param("cards", "choices", "Cards", choices=("a", "a", "b"), minimum=0, maximum=2),
+        Param("note", "text", "Note", maximum=5),
+    ))
+
+
+GOOD = {"target": 1, "amount": 2, "cards": ["a", "a"], "note": "hi"}
+
+
+def test_good_params_pass_and_defaults_may_be_left_out() -> None:
+    assert spec().problem(GOOD) is None
+    assert spec().problem({**GOOD, "how": "steal"}) is None
+
+
+@pytest.mark.parametrize("change, reason", [
+    ({"target": 3}, "target must be one of seats 1, 2, not 3"),
+    ({"target": True}, "target must be a whole number"),
+    ({"amount": 0}, "amount must be at least 1"),
+    ({"amount": 4}, "amount must be at most 3"),
+    ({"amount": "2"}, "amount must be a whole number"),
+    ({"how": "lie"}, "how must be one of claim, steal"),
+    ({"cards": ["a", "a", "a"]}, "cards takes at most 2 items"),
+    ({"cards": ["b", "b"]}, "cards: 'b' is not one of a, a, b"),
+    ({"cards": "a"}, "cards must be a list of names"),
+    ({"note": "toolong"}, "note is longer than 5 characters"),
+    ({"extra": 1}, "unknown field 'extra'"),
+])
+def test_bad_params_are_named(change: dict[str, object], reason: str) -> None:
+    problem = spec().problem({**GOOD, **change})
+    assert problem is not None and problem.startswith(reason)
+
+
+def test_missing_field_without_default() -> None:
+    params = dict(GOOD)
+    del params["amount"]
+    assert spec().problem(params) == "missing field 'amount'"
+
+
+def test_action_round_trips_through_its_dict_form() -> None:
+    action = Action("strike", 2, {"target": 1})
+    assert action.to_dict() == {"action": "strike", "seat": 2, "target": 1}
+    assert Action.from_dict(action.to_dict()) == action
+
+
+@pytest.mark.parametrize("data", [{}, {"action": ""}, {"action": "x", "seat": "2"},
+                                  {"action": "x", "seat": True}])
+def test_malformed_action_dicts_are_refused(data: dict[str, object]) -> None:
+    with pytest.raises(RulesError):
+        Action.from_dict(data)

@@ -1,0 +1,89 @@
+"""The table session: log, undo that stops at revealed information, replay."""
+
+import pytest
+
+from companion.engine import (
+    Action,
+    GameSetup,
+    IllegalActionError,
+    TableSession,
+    UndoError,
+    UnknownGameError,
+    all_games,
+    get_game,
+)
+from tests.conftest import act, cg_table
+
+
+def test_registry_knows_captains_gambit_by_either_spelling() -> None:
+    assert get_game("captains-gambit") is get_game("Captains_Gambit")
+    assert [g.info.slug for g in all_games()] == ["captains-gambit"]
+
+
+def test_unknown_game_names_the_known_ones() -> None:
+    with pytest.raises(UnknownGameError, match="known games: captains-gambit"):
+        get_game("chess")
+
+
+def test_a_seed_is_always_recorded_so_the_log_replays() -> None:
+    session = TableSession(GameSetup("captains-gambit", ("A", "B", "C", "D")))
+    assert isinstance(session.setup.seed, int)
+    again = TableSession(session.setup)
+    assert again.view(0) == session.view(0)
+
+
+def test_undo_restores_the_previous_state(four: TableSession) -> None:
+    before = four.view(None)
+    act(four, "charge", 0)
+    assert four.view(None) != before
+    undone = four.undo()
+    assert undone.action.name == "charge"
+    assert four.view(None) == before
+    assert [r.action.name for r in four.history] == ["end_prologue"]
+
+
+def test_undo_stops_at_revealed_information(four: TableSession) -> None:
+    act(four, "barrage", 0, target=1)
+    act(four, "call_bluff", 2)
+    act(four, "show_permit", 0)  # the card was shown: undo cannot hide it again
+    with pytest.raises(UndoError, match="revealed hidden information"):
+        four.undo()
+    assert len(four.history) == 4
+    act(four, "resolve", 0)
+    four.undo()  # resolving revealed nothing, so it can be taken back
+    assert len(four.history) == 4
+
+
+def test_nothing_to_undo() -> None:
+    session = cg_table({0: "puck"})
+    session.undo()  # the Prologue's end
+    with pytest.raises(UndoError, match="nothing to undo"):
+        session.undo()
+
+
+def test_refused_action_changes_nothing(four: TableSession) -> None:
+    before = four.view(None)
+    with pytest.raises(IllegalActionError):
+        four.submit(Action("strike", 1, {"target": 0}))
+    assert four.view(None) == before
+    assert len(four.history) == 1
+
+
+def test_replay_rebuilds_the_same_state(four: TableSession) -> None:
+    act(four, "strike", 0, target=1)
+    act(four, "shield", 2)
+    act(four, "resolve", 0)
+    act(four, "overcharge", 1)
+    act(four, "resolve", 1)
+    rebuilt = TableSession.replay(four.setup, [r.action for r in four.history])
+    for seat in (None, 0, 1, 2, 3):
+        assert rebuilt.view(seat) == four.view(seat)
+
+
+def test_private_inputs_stay_out_of_other_seats_history() -> None:
+    session = cg_table({0: "hamlet", 1: "puck"}, end_prologue=False)
+    act(session, "prologue_mark", 0, target=1)
+    act(session, "end_prologue")
+    assert [r.action.name for r in session.history_for(0)] == ["prologue_mark", "end_prologue"]
+    for seat in (None, 1, 2):
+        assert [r.action.name for r in session.history_for(seat)] == ["end_prologue"]
