@@ -61,7 +61,6 @@ class Outcome:
     reason: str
     comedy: bool = False
     tragedy: bool = False
-    detail: Mapping[int, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -69,7 +68,6 @@ class Outcome:
             "reason": self.reason,
             "comedy": self.comedy,
             "tragedy": self.tragedy,
-            "detail": {str(k): v for k, v in self.detail.items()},
         }
 
 

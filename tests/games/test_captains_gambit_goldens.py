@@ -1,0 +1,114 @@
+"""Golden transcripts of Captain's Gambit, replayed through `companion replay --json`.
+
+Each ``fixtures/transcripts/captains_gambit/NAME.jsonl`` has ``NAME.expected.json`` beside it:
+the exact output. To rewrite them after a deliberate rules change, run
+``COMPANION_REGENERATE=1 python -m pytest tests/games/test_captains_gambit_goldens.py`` and
+review the diff. The scenario checks below hold whatever the snapshot says.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli import main
+from companion.engine import replay_transcript
+from tests.conftest import TRANSCRIPTS
+
+FOLDER = TRANSCRIPTS / "captains_gambit"
+GOLDENS = sorted(FOLDER.glob("*.jsonl"))
+
+
+def run_replay(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any]]:
+    status = main(["replay", str(path), "--json"])
+    return status, json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=[p.stem for p in GOLDENS])
+def test_replay_matches_the_golden_output(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, report = run_replay(path, capsys)
+    expected_path = path.with_suffix(".expected.json")
+    if os.environ.get("COMPANION_REGENERATE"):
+        expected_path.write_text(json.dumps({"status": status, **report}, indent=1) + "\n")
+    expected = json.loads(expected_path.read_text())
+    assert {"status": status, **report} == expected
+
+
+def replayed(name: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any]]:
+    return run_replay(FOLDER / f"{name}.jsonl", capsys)
+
+
+def test_there_are_golden_games() -> None:
+    assert len(GOLDENS) >= 9
+
+
+def test_puck_wins_at_the_end_of_round_12(capsys: pytest.CaptureFixture[str]) -> None:
+    status, report = replayed("puck-wins-round-12", capsys)
+    view = report["view"]
+    assert status == 0 and view["round"] == 12 and view["phase"] == "over"
+    assert view["outcome"]["winners"] == [0] and view["outcome"]["reason"] == "round_limit"
+    assert view["players"][0]["captain"] == "puck"
+    assert [p["blood"] for p in view["players"]] == [0, 2, 2, 0]  # Iago ties: no share
+    assert view["deaths"] == [{"seat": 3, "killer": None, "cause": "lost"}]  # Prospero
+
+
+def test_hamlet_kills_his_mark_through_a_bluff_call(capsys: pytest.CaptureFixture[str]) -> None:
+    _, report = replayed("hamlet-kills-mark-by-bluff", capsys)
+    view = report["view"]
+    assert view["outcome"]["winners"] == [0] and view["outcome"]["reason"] == "win"
+    assert view["deaths"] == [{"seat": 1, "killer": 0, "cause": "damage"}]
+    assert not any("marked" in line for line in report["log"])  # the Prologue stays secret
+
+
+def test_chain_death_gives_portia_the_win(capsys: pytest.CaptureFixture[str]) -> None:
+    _, report = replayed("portia-wins-by-chain-death", capsys)
+    view = report["view"]
+    assert view["outcome"]["winners"] == [0]
+    assert view["deaths"] == [{"seat": 2, "killer": 0, "cause": "damage"},
+                              {"seat": 1, "killer": 0, "cause": "lost"}]
+    assert view["players"][1]["blood"] == 3 and view["players"][0]["blood"] == 0
+
+
+def test_prospero_reveals_and_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    _, report = replayed("prospero-reveals-and-wins", capsys)
+    view = report["view"]
+    assert view["outcome"]["winners"] == [0] and view["round"] == 4
+    assert "Ann reveals Prospero" in report["log"]
+    assert view["players"][0]["energy"] == 2  # 9 - 8 spent + 1 charge... then nothing more
+
+
+def test_bluff_calls_lost_by_caller_and_by_actor(capsys: pytest.CaptureFixture[str]) -> None:
+    _, report = replayed("bluff-calls", capsys)
+    players = report["view"]["players"]
+    assert players[2]["health"] == 7  # Cat called Ann's shown Barrage
+    assert players[1]["health"] == 10 - 1 - 3  # hit by Ann's Barrage, then conceded his own
+    assert players[1]["blood"] == 0 and players[1]["energy"] == 2  # no refund, no blood
+    assert players[0]["blood"] == 1
+
+
+def test_shields_negate_strike_barrage_and_drain(capsys: pytest.CaptureFixture[str]) -> None:
+    _, report = replayed("shields", capsys)
+    players = report["view"]["players"]
+    assert [p["health"] for p in players] == [10, 10, 10, 10]
+    assert [p["blood"] for p in players] == [1, 1, 0, 0]
+    assert report["log"].count("Dan declares Shield") == 2
+
+
+@pytest.mark.parametrize("name, line, reason", [
+    ("rejected-too-little-energy", 9, "Barrage costs 3 energy and seat 0 (Ann) has 2"),
+    ("rejected-not-your-turn", 4, "not your turn: it is seat 0 (Ann)'s turn"),
+    ("rejected-dead-target", 5, "the target, seat 3 (Dan), is dead"),
+])
+def test_rejected_lines_leave_the_state_unchanged(name: str, line: int, reason: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = FOLDER / f"{name}.jsonl"
+    status, report = run_replay(path, capsys)
+    assert status == 3
+    assert report["error"]["line"] == line and reason in report["error"]["message"]
+    before = replay_transcript(path.read_text().splitlines()[: line - 1])
+    assert before.error is None and before.session is not None
+    assert report["view"] == before.session.view(None)

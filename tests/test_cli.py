@@ -1,0 +1,92 @@
+"""The `companion` command line, run in-process and as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from tests.conftest import ROOT, TRANSCRIPTS
+
+PUCK = TRANSCRIPTS / "captains_gambit" / "puck-wins-round-12.jsonl"
+
+
+def test_games_lists_captains_gambit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    assert capsys.readouterr().out.startswith("captains-gambit    Captain's Gambit (4-8 players)")
+
+
+def test_rules_summary_marks_every_house_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "captains-gambit"]) == 0
+    out = capsys.readouterr().out
+    data = tomllib.loads((ROOT / "companion/games/captains_gambit/data/rules.toml").read_text())
+    lines = out.splitlines()
+    heads = [f"{a['label']} ({a['kind']}, cost" for a in data["actions"].values()]
+    heads += [f"{c['label']} ({c['category']})" for c in data["captains"].values()]
+    entries = [*data["actions"].values(), *data["captains"].values()]
+    for head, entry in zip(heads, entries, strict=True):
+        line = next(x for x in lines if x.strip().startswith(head))
+        if entry.get("provisional"):
+            assert "[provisional]" in line, line
+        elif entry.get("house"):
+            assert "[house default]" in line, line
+    assert out.count("[provisional]") >= 7  # Viola, Lear, Othello, Tybalt, Mercutio, Titus, Imogen
+
+
+def test_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
+
+
+def test_replay_prints_the_final_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(PUCK)]) == 0
+    out = capsys.readouterr().out
+    assert "Game over by the end of round 12. Winners: Ann" in out
+
+
+def test_replay_of_a_missing_file_exits_2(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "nope.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read" in err and "No such file" in err
+
+
+def test_replay_of_a_binary_file_exits_2(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "junk.jsonl"
+    junk.write_bytes(b"\xff\xfe\x00\x81")
+    assert main(["replay", str(junk)]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_replay_of_invalid_json_exits_3_with_the_line(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(PUCK.read_text().replace('{"action": "end_prologue"', '{"action": end', 1))
+    assert main(["replay", str(bad), "--json"]) == 3
+    report = json.loads(capsys.readouterr().out)
+    assert report["error"]["message"].startswith("invalid JSON")
+    assert report["actions"] == 0
+
+
+def test_the_installed_command_runs_without_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"game": "captains-gambit", "seats": ["A", "B", "C", "D"]}\n'
+                   '{"action": "strike", "seat": 3, "target": 0}\n')
+    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(bad)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 3
+    assert "line 2: cannot strike by seat 3 (D): not now: the Prologue is under way" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_help_lists_the_subcommands() -> None:
+    done = subprocess.run([sys.executable, "-m", "companion", "--help"], capture_output=True,
+                          text=True, check=True)
+    for command in ("games", "rules", "replay"):
+        assert command in done.stdout
