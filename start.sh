@@ -8,4 +8,4 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")"
 ./deploy/setup.sh >&2
 
 # MAIN JOB — the one line to change (e.g. to `.venv/bin/companion serve "$@"`):
-exec .venv/bin/companion replay fixtures/transcripts/sample-game.jsonl "$@"
+exec .venv/bin/companion replay --log fixtures/transcripts/captains_gambit/puck-wins-round-12.jsonl "$@"

@@ -35,4 +35,4 @@ if ((${#failed[@]})); then
     echo "test: FAILED: ${failed[*]}" >&2
     exit "$status"
 fi
-echo "test: all checks passed"
+# No line after pytest's own summary: CI reads that closing line.

@@ -62,7 +62,7 @@ def _session_report(session: TableSession) -> dict[str, Any]:
         "game": session.setup.game,
         "actions": len(session.history),
         "view": session.view(None),
-        "log": [r.text for r in session.history_for(None)],
+        "log": [" / ".join((r.text, *r.notes)) for r in session.history_for(None)],
     }
 
 
@@ -85,6 +85,8 @@ def _replay(args: argparse.Namespace) -> int:
             if args.log:
                 for line in result.session.history_for(None):
                     print(f"{line.number:4}  {line.text}")
+                    for note in line.notes:
+                        print(f"        {note}")
             print(render_table(result.session.view(None)))
         if result.error:
             print(f"{path}:{result.error}", file=sys.stderr)

@@ -77,12 +77,14 @@ class Transition:
 
     ``reveals``: the action showed hidden information (a card, a captain), so undo stops here.
     ``private``: the action is a seat's private input; only that seat sees it in history.
+    ``notes``: what followed, in words anyone may read ("Cat takes 3 damage", "Ann wins").
     """
 
     state: Any
     events: tuple[Event, ...] = ()
     reveals: bool = False
     private: bool = False
+    notes: tuple[str, ...] = ()
 
 
 class GameRules(Protocol):

@@ -23,6 +23,7 @@ class ActionRecord:
     events: tuple[Event, ...] = ()
     reveals: bool = False
     private: bool = False
+    notes: tuple[str, ...] = ()
 
     def is_visible_to(self, seat: int | None) -> bool:
         """Private inputs are seen only by the seat that made them."""
@@ -33,6 +34,7 @@ class ActionRecord:
             "number": self.number,
             "action": self.action.to_dict(),
             "text": self.text,
+            "notes": list(self.notes),
             "reveals": self.reveals,
             "private": self.private,
         }
@@ -83,6 +85,7 @@ class TableSession:
             events=transition.events,
             reveals=transition.reveals,
             private=transition.private,
+            notes=transition.notes,
         )
         self._states.append(transition.state)
         self.history.append(record)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import Param, shuffled
+from companion.engine import Event, Param, shuffled
 from companion.games.captains_gambit import captains, flow
 from companion.games.captains_gambit.book import PERMITS, SHEET_ACTIONS, WILDCARDS
 from companion.games.captains_gambit.state import Pending, State
@@ -90,6 +90,35 @@ def waiting_for(state: State) -> list[int]:
     if state.phase == "save" and state.saving is not None:
         return [state.saving]
     return []
+
+
+def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
+    """What followed an action, in public words, for the log."""
+    notes = []
+    for event in events:
+        kind = event["type"]
+        seat = event.get("seat")
+        if kind == "damaged":
+            notes.append(f"{state.name(seat)} takes {event['amount']} damage")
+        elif kind == "died":
+            captain = state.book.label(event["captain"]) if event["captain"] else "unknown"
+            how = "loses and dies" if event["cause"] == "lost" else "dies"
+            by = f", kill credit to {state.name(event['killer'])}" if event["killer"] is not None \
+                else ""
+            notes.append(f"{state.name(seat)} ({captain}) {how}{by}")
+        elif kind == "card_shown":
+            notes.append(f"{state.name(seat)} shuffles the {state.book.label(event['card'])} back"
+                         " and draws a new permit")
+        elif kind == "immune":
+            notes.append(f"{state.name(seat)} is immune to bluff damage this turn")
+        elif kind == "save_window":
+            notes.append(f"The save window opens for {state.name(seat)}")
+        elif kind == "round_started":
+            notes.append(f"Round {event['round']} begins")
+        elif kind == "game_over":
+            names = ", ".join(state.name(s) for s in event["winners"]) or "nobody"
+            notes.append(f"Game over: {names} {'wins' if len(event['winners']) == 1 else 'win'}")
+    return tuple(notes)
 
 
 def _living_seat(state: State, seat: int | None) -> str | None:
@@ -421,7 +450,9 @@ def _show_run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _show_text(state: State, seat: int | None, params: Params) -> str:
-    return f"{state.name(seat)} shows a {state.book.label(_claimed_card(state))} permit"
+    label = state.book.label(_claimed_card(state))
+    article = "an" if label[0] in "AEIOU" else "a"
+    return f"{state.name(seat)} shows {article} {label} permit"
 
 
 def _concede_refusal(state: State, seat: int | None) -> str | None:

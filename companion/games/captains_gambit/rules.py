@@ -180,7 +180,8 @@ class CaptainsGambitRules:
         events = tuple(new.events)
         new.events = []
         return Transition(new, events, reveals=any(e["type"] in _REVEALING for e in events),
-                          private=move.private)
+                          private=move.private,
+                          notes=() if move.private else moves.event_notes(new, events))
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
