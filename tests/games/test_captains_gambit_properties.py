@@ -11,13 +11,15 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import GameSetup, TableSession
+from companion.engine import Action, GameSetup, RulesError, TableSession
 from companion.engine.random_play import random_step
 from companion.games.captains_gambit import captains
+from companion.games.captains_gambit.moves import MOVES
 from companion.games.captains_gambit.state import State
 
 GAMES = int(os.environ.get("COMPANION_PROPERTY_GAMES", "2000"))
 WARP_GROUPS = ["viola", "lear_othello", "tybalt_mercutio", "titus", "imogen"]
+MOVE_NAMES = sorted(MOVES)
 MAX_ACTIONS = 5000  # far above any real game: a game that does not end fails the test
 
 setups = st.builds(
@@ -79,3 +81,35 @@ def test_random_games_keep_the_invariants(setup: GameSetup, play_seed: int) -> N
     rebuilt = TableSession.replay(session.setup, [r.action for r in session.history])
     for seat in [None, *range(seats)]:
         assert rebuilt.view(seat) == session.view(seat)
+
+
+junk_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.text(max_size=8),
+                        st.lists(st.sampled_from(["barrage", "shield", "laser", 3]), max_size=3),
+                        st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+junk_actions = st.fixed_dictionaries(
+    {"action": st.sampled_from([*MOVE_NAMES, "fly", ""]),
+     "seat": st.one_of(st.none(), st.integers(-2, 9))},
+    optional={"target": junk_values, "amount": junk_values, "via": junk_values,
+              "kind": junk_values, "discard": junk_values, "permits": junk_values,
+              "captain": junk_values, "counter": junk_values, "value": junk_values,
+              "reason": junk_values, "colour": junk_values})
+
+
+@settings(max_examples=max(200, GAMES // 4), deadline=None)
+@given(setup=setups, play_seed=st.integers(0, 2**31), steps=st.integers(0, 120),
+       junk=st.lists(junk_actions, min_size=1, max_size=5))
+def test_malformed_actions_are_refused_cleanly(setup: GameSetup, play_seed: int, steps: int,
+                                               junk: list[dict[str, object]]) -> None:
+    """Whatever a phone or a transcript sends: a RulesError with a reason, or a legal action."""
+    rng = random.Random(play_seed)
+    session = TableSession(setup)
+    for _ in range(steps):
+        if random_step(session, rng) is None:
+            break
+    for data in junk:
+        before = [session.view(s) for s in [None, *range(len(setup.seats))]]
+        try:
+            session.submit(Action.from_dict(data))
+        except RulesError as refused:
+            assert str(refused)
+            assert before == [session.view(s) for s in [None, *range(len(setup.seats))]]
