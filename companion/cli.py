@@ -60,10 +60,23 @@ def render_table(view: dict[str, Any]) -> str:
 def _session_report(session: TableSession) -> dict[str, Any]:
     return {
         "game": session.setup.game,
+        "seed": session.setup.seed,  # drawn at random when the transcript gives none
         "actions": len(session.history),
         "view": session.view(None),
         "log": [" / ".join((r.text, *r.notes)) for r in session.history_for(None)],
     }
+
+
+def _unseeded(text: str) -> bool:
+    """Whether the setup line has no seed (so the companion's own deal differs each time)."""
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            try:
+                setup = json.loads(line)
+            except json.JSONDecodeError:
+                return False
+            return isinstance(setup, dict) and setup.get("seed") is None and "deal" not in setup
+    return False
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -82,6 +95,9 @@ def _replay(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=None if args.compact else 2))
     else:
         if result.session:
+            if _unseeded(text):
+                print(f"note: the transcript gives no seed; this replay dealt with seed"
+                      f" {result.session.setup.seed}", file=sys.stderr)
             if args.log:
                 for line in result.session.history_for(None):
                     print(f"{line.number:4}  {line.text}")

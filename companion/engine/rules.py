@@ -85,6 +85,7 @@ class Transition:
     reveals: bool = False
     private: bool = False
     notes: tuple[str, ...] = ()
+    secret_fields: tuple[str, ...] = ()  # action fields only the acting seat may see
 
 
 class GameRules(Protocol):

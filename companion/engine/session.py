@@ -24,15 +24,21 @@ class ActionRecord:
     reveals: bool = False
     private: bool = False
     notes: tuple[str, ...] = ()
+    secret_fields: tuple[str, ...] = ()
 
     def is_visible_to(self, seat: int | None) -> bool:
         """Private inputs are seen only by the seat that made them."""
         return not self.private or (seat is not None and seat == self.action.seat)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
+        """The record as ``viewer`` may see it (secret fields only for the acting seat)."""
+        action = self.action.to_dict()
+        if viewer is None or viewer != self.action.seat:
+            for name in self.secret_fields:
+                action.pop(name, None)
         return {
             "number": self.number,
-            "action": self.action.to_dict(),
+            "action": action,
             "text": self.text,
             "notes": list(self.notes),
             "reveals": self.reveals,
@@ -86,6 +92,7 @@ class TableSession:
             reveals=transition.reveals,
             private=transition.private,
             notes=transition.notes,
+            secret_fields=transition.secret_fields,
         )
         self._states.append(transition.state)
         self.history.append(record)

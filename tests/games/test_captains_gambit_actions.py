@@ -252,7 +252,13 @@ def test_diplomatic_immunity_stops_bluff_damage_for_the_turn() -> None:
                      options={"wildcards": True})
     act(table, "overcharge", 0)
     act(table, "call_bluff", 3)
-    act(table, "concede", 0)  # Ann may hold no Immunity: takes 3
+    act(table, "concede", 0)
+    # Ann holds no Immunity, but the table is not told: everyone is asked.
+    assert table.view(None)["phase"] == "immunity"
+    assert [a.name for a in table.legal_actions(0)] == ["take_damage"]
+    with pytest.raises(IllegalActionError, match="holds no Diplomatic Immunity"):
+        act(table, "use_immunity", 0)
+    act(table, "take_damage", 0)
     assert counters(table, 0)[0] == 7
     act(table, "drain", 1, target=0)
     act(table, "call_bluff", 3)

@@ -46,6 +46,36 @@ def _merged(base: Mapping[str, Any], override: Mapping[str, Any], path: str) -> 
     return out
 
 
+_TARGETS = ("none", "opponent", "anyone", "other")
+_AT_LEAST_ONE = ("starting_health", "rounds", "hand_size")
+
+
+def _check_numbers(data: Any, path: str) -> None:
+    """Every number in the rule book is a whole number of at least 0."""
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            _check_numbers(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(data, int) and not isinstance(data, bool) and data < 0:
+        raise SetupError(f"rule {path!r} must be 0 or more, not {data}")
+
+
+def _check(data: Mapping[str, Any]) -> None:
+    """Refuse a rule book (edited file or house option) that the rules cannot run with."""
+    _check_numbers(data, "")
+    for key in _AT_LEAST_ONE:
+        if data["setup"][key] < 1:
+            raise SetupError(f"rule 'setup.{key}' must be at least 1")
+    for name, action in data["actions"].items():
+        if name != "shield" and action.get("target") not in _TARGETS:
+            raise SetupError(f"rule 'actions.{name}.target' must be one of {', '.join(_TARGETS)}")
+        expected = ("reaction",) if name == "shield" else ("simple", "permit")
+        if action.get("kind") not in expected:
+            raise SetupError(f"rule 'actions.{name}.kind' must be {' or '.join(expected)}")
+    for count, copies in data["setup"]["permit_copies"].items():
+        if copies < 1:
+            raise SetupError(f"rule 'setup.permit_copies.{count}' must be at least 1")
+
+
 @dataclass(frozen=True)
 class Book:
     """The numbers and texts in force at one table."""
@@ -58,7 +88,9 @@ class Book:
             return _default_book()
         if not isinstance(house, Mapping):
             raise SetupError("the option \"house\" must be an object of rule overrides")
-        return cls(_merged(_packaged(), house, ""))
+        merged = _merged(_packaged(), house, "")
+        _check(merged)
+        return cls(merged)
 
     def setup(self, key: str) -> Any:
         return self.data["setup"][key]
@@ -102,4 +134,5 @@ class Book:
 
 @cache
 def _default_book() -> Book:
+    _check(_packaged())
     return Book(_packaged())

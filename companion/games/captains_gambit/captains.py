@@ -71,7 +71,11 @@ def _last_alive(state: State, seat: int, source: int) -> bool:
 
 
 def _everyone_else_dead(state: State, seat: int, source: int) -> bool:
-    return _others_dead(state, seat)
+    """Titus: every other captain dead, and Titus alive or dead in that same blow."""
+    if not _others_dead(state, seat):
+        return False
+    mine = state.death_of(seat)
+    return mine is None or mine.blow == max(d.blow for d in state.deaths)
 
 
 def _lovers_last(state: State, seat: int, source: int) -> bool:
@@ -112,8 +116,8 @@ def _most_blood(state: State, seat: int) -> bool:
 
 
 def _wants_dead(state: State, winner: int, seat: int) -> bool:
-    captain = state.players[winner].captain
-    return captain in ASSASSINS_BY_MARK and state.marks.get(winner) == seat
+    captain, source = _played_as(state, winner)
+    return captain in ASSASSINS_BY_MARK and state.marks.get(source) == seat
 
 
 def _wins_at_end(state: State, seat: int, captain: str, source: int, winners: set[int],

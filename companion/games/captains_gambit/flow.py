@@ -46,6 +46,7 @@ def settle(state: State) -> bool:
 
     Returns True when it paused for a save window (``state.phase == "save"``).
     """
+    state.blows_settled += 1
     while True:
         dying = [p for p in state.players if p.alive and (p.health <= 0 or p.seat in state.doomed)]
         if not dying:
@@ -66,7 +67,7 @@ def settle(state: State) -> bool:
             player.health = 0
             player.revealed = True
             state.deaths.append(Death(player.seat, killer, "lost" if lost else "damage",
-                                      blood, loyalty, alive))
+                                      blood, loyalty, alive, state.blows_settled))
             state.emit("died", seat=player.seat, captain=player.captain, killer=killer,
                        cause="lost" if lost else "damage")
         for player in state.living():

@@ -3,6 +3,7 @@ what it does and how the log describes it. One ``Move`` per action name."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -50,7 +51,8 @@ class Move:
     params: Callable[[State, int | None], tuple[Param, ...]] = _no_params
     check: Callable[[State, int | None, Params], str | None] = _no_problem
     cost: Callable[[State], int] = _free
-    private: bool = False
+    private: bool = False  # the whole action is the seat's secret
+    secret: tuple[str, ...] = ()  # fields only the acting seat may see in the log
 
 
 # --- what the game is waiting for ----------------------------------------------------------
@@ -61,7 +63,9 @@ def waiting_text(state: State) -> str:
         return "the permit mulligan is under way"
     if state.phase == "prologue":
         return "the Prologue is under way"
-    if state.phase in ("action", "income"):
+    if state.phase == "income":
+        return f"{who(state, state.turn)} first takes the turn's energy or a loyalty"
+    if state.phase == "action":
         return f"it is {who(state, state.turn)}'s turn"
     if state.phase == "reaction" and pending:
         return f"{who(state, pending.actor)}'s {state.book.label(pending.name)} awaits reactions"
@@ -117,7 +121,8 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
             notes.append(f"Round {event['round']} begins")
         elif kind == "game_over":
             names = ", ".join(state.name(s) for s in event["winners"]) or "nobody"
-            notes.append(f"Game over: {names} {'wins' if len(event['winners']) == 1 else 'win'}")
+            verb = "win" if len(event["winners"]) > 1 else "wins"
+            notes.append(f"Game over: {names} {verb}")
     return tuple(notes)
 
 
@@ -357,8 +362,7 @@ def _shield_run(state: State, seat: int | None, params: Params) -> None:
     assert pending is not None and seat is not None
     state.players[seat].energy -= _shield_cost(state)
     pending.shield_by = seat
-    pending.shield_open = True
-    pending.claim_open = False  # once a Shield is declared, bluff calls go to the Shield
+    pending.shield_open = True  # while a Shield stands, bluff calls go to the Shield
     state.emit("declared", seat=seat, action="shield", target=pending.actor, via="claim")
 
 
@@ -427,7 +431,8 @@ def bluff_damage(state: State, victim: int, credit: int | None, then: str) -> No
         state.emit("immune", seat=victim)
         flow.carry_on(state)
         return
-    if state.wildcards and may_hold(state, victim, "diplomatic_immunity"):
+    if state.wildcards:
+        # Asked of everyone, holder or not: asking only holders would tell the table.
         state.immunity = (victim, credit)
         state.phase = "immunity"
         return
@@ -709,7 +714,7 @@ def _swap_run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _swap_text(state: State, seat: int | None, params: Params) -> str:
-    return f"You chose {state.name(params.get('target'))} to take the centre card"
+    return f"{state.name(seat)} chose {state.name(params.get('target'))} to take the centre card"
 
 
 def _mark_run(state: State, seat: int | None, params: Params) -> None:
@@ -721,7 +726,7 @@ def _mark_run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _mark_text(state: State, seat: int | None, params: Params) -> str:
-    return f"You marked {state.name(params.get('target'))}"
+    return f"{state.name(seat)} marked {state.name(params.get('target'))}"
 
 
 def _end_prologue_refusal(state: State, seat: int | None) -> str | None:
@@ -755,13 +760,13 @@ def _captain_seen_refusal(state: State, seat: int | None) -> str | None:
     if reason or seat is None:
         return reason
     if state.players[seat].captain is not None:
-        return "the companion already knows this seat's captain (the host can correct it)"
+        return "the companion already knows this seat's captain (undo that input to change it)"
     return None
 
 
 def _captain_choices(state: State) -> tuple[str, ...]:
     taken = {p.captain for p in state.players}
-    centre = set(state.book.centre_captains())
+    centre = {*state.book.centre_captains(), state.centre}  # the swapped-out card is out of play
     return tuple(c for c in state.pool if c not in taken and c not in centre)
 
 
@@ -793,16 +798,29 @@ def _permits_seen_params(state: State, seat: int | None) -> tuple[Param, ...]:
                   minimum=size, maximum=size),)
 
 
+def _copies(state: State, card: str) -> int:
+    players = len(state.players)
+    if card in WILDCARDS:
+        return state.book.copies("wildcard_copies", players) if state.wildcards else 0
+    return state.book.copies("permit_copies", players)
+
+
 def _permits_seen_check(state: State, seat: int | None, params: Params) -> str | None:
     told = params.get("permits")
-    if seat is None or not isinstance(told, list):
+    if seat is None or not isinstance(told, list) or not all(isinstance(c, str) for c in told):
         return None
+    held = Counter(c for p in state.players if p.seat != seat for c in p.permits if c)
+    held.update(told)
+    for card, count in held.items():
+        if card in PERMITS + WILDCARDS and count > _copies(state, card):
+            return (f"this game has only {_copies(state, card)} {state.book.label(card)}"
+                    " permits and other seats hold the rest")
     rest = list(told)
-    for card in state.players[seat].permits:
-        if card is not None:
-            if card not in rest:
-                return f"this seat is known to hold {state.book.label(card)}"
-            rest.remove(card)
+    for known in state.players[seat].permits:
+        if known is not None:
+            if known not in rest:
+                return f"this seat is known to hold {state.book.label(known)}"
+            rest.remove(known)
     return None
 
 
@@ -816,7 +834,7 @@ def _told_text(what: str) -> Callable[[State, int | None, Params], str]:
         value = params.get(what)
         shown = ", ".join(map(state.book.label, value)) if isinstance(value, list) else (
             state.book.label(value) if isinstance(value, str) else value)
-        return f"You told the companion your {what}: {shown}"
+        return f"{state.name(seat)} told the companion their {what}: {shown}"
     return text
 
 
@@ -840,6 +858,10 @@ def _corpse_params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("target", "seat", "Dead captain", choices=choices),)
 
 
+def _corpse_text(state: State, seat: int | None, params: Params) -> str:
+    return f"{state.name(seat)} chose to play as {state.name(params.get('target'))}"
+
+
 def _corpse_run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
     state.players[seat].copies_seat = params["target"]
@@ -853,7 +875,9 @@ def _correct_refusal(state: State, seat: int | None) -> str | None:
         return "only the table (its host) corrects counters"
     if state.phase == "over":
         return "the game is over"
-    if state.phase not in ("action", "income", "mulligan", "prologue"):
+    if state.phase in ("mulligan", "prologue"):
+        return "counters can be corrected once play has begun"
+    if state.phase not in ("action", "income"):
         return f"finish what is open first: {waiting_text(state)}"
     return None
 
@@ -930,7 +954,7 @@ MOVES.update({m.name: m for m in (
     Move("decline_save", "reaction", _fixed("Let the death stand"), _save_refusal, _decline_run,
          _said("The save window closes for {who}")),
     Move("mulligan", "move", _fixed("Permit mulligan"), _mulligan_refusal, _mulligan_run,
-         _mulligan_text, _mulligan_params),
+         _mulligan_text, _mulligan_params, secret=("discard",)),
     Move("prologue_swap", "input", _fixed("Choose who takes the centre card"),
          _prologue_role_refusal(captains.SWAPPERS, ("prologue",)), _swap_run, _swap_text,
          _other_living, _check_target("other"), private=True),
@@ -946,7 +970,7 @@ MOVES.update({m.name: m for m in (
          _permits_seen_refusal, _permits_seen_run, _told_text("permits"), _permits_seen_params,
          _permits_seen_check, private=True),
     Move("choose_corpse", "input", _fixed("Choose a dead captain to play as"), _corpse_refusal,
-         _corpse_run, lambda s, seat, p: f"You chose to play as {s.name(p.get('target'))}",
+         _corpse_run, _corpse_text,
          _corpse_params, private=True),
     Move("correct", "table", _fixed("Correct a counter"), _correct_refusal, _correct_run,
          _correct_text, _correct_params, _correct_check),

@@ -73,6 +73,9 @@ def _read_deal(deal: Mapping[str, Any], players: int, dealable: list[str],
     unknown = sorted(set(deal) - set(_DEAL_FIELDS))
     if unknown:
         raise SetupError(f"deal: unknown field {unknown[0]!r} (known: captains, permits)")
+    for field in _DEAL_FIELDS:
+        if not isinstance(deal.get(field, {}), Mapping):
+            raise SetupError(f"deal: {field!r} must be an object of seat numbers")
     captains: list[str | None] = [None] * players
     for key, name in dict(deal.get("captains", {})).items():
         seat = _seat_key(key, players)
@@ -85,7 +88,8 @@ def _read_deal(deal: Mapping[str, Any], players: int, dealable: list[str],
     left = list(deck)
     for key, cards in dict(deal.get("permits", {})).items():
         seat = _seat_key(key, players)
-        if not isinstance(cards, list) or len(cards) > hand_size:
+        if (not isinstance(cards, list) or len(cards) > hand_size
+                or not all(isinstance(card, str) for card in cards)):
             raise SetupError(f"deal: seat {seat}'s permits must be a list of at most {hand_size}")
         for card in cards:
             if card not in left:
@@ -179,9 +183,11 @@ class CaptainsGambitRules:
         move.run(new, seat, params)
         events = tuple(new.events)
         new.events = []
+        # A private input that ends the game is shown to all: at the end nothing is secret.
+        private = move.private and new.outcome is None
         return Transition(new, events, reveals=any(e["type"] in _REVEALING for e in events),
-                          private=move.private,
-                          notes=() if move.private else moves.event_notes(new, events))
+                          private=private, secret_fields=move.secret,
+                          notes=() if private else moves.event_notes(new, events))
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome

@@ -39,6 +39,7 @@ class Death:
     blood: tuple[int, ...]  # everyone's blood just before the death
     loyalty: tuple[int, ...]
     alive: tuple[bool, ...]  # who was alive just before
+    blow: int  # deaths settled together (one blow and its chain) share this number
 
 
 @dataclass
@@ -89,6 +90,7 @@ class State:
     completed_rounds: int = 0
     turn: int = 0
     shuffles: int = 0
+    blows_settled: int = 0
     pending: Pending | None = None
     marks: dict[int, int] = field(default_factory=dict)  # marker seat -> marked seat
     swapped: bool = False
