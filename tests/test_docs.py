@@ -1,0 +1,26 @@
+"""The user docs stay in step with the code: every action documented, two commands in the README."""
+
+import os
+import re
+
+from companion.games.captains_gambit.moves import MOVES
+from tests.conftest import ROOT
+
+
+def test_every_captains_gambit_action_is_documented() -> None:
+    text = (ROOT / "docs" / "captains-gambit.md").read_text()
+    missing = [name for name in MOVES if f"`{name}`" not in text]
+    assert missing == []
+
+
+def test_readme_quick_start_has_exactly_two_commands_that_exist() -> None:
+    readme = (ROOT / "README.md").read_text()
+    quick = readme.split("## Quick start", 1)[1]
+    block = re.search(r"```sh\n(.*?)```", quick, re.S)
+    assert block is not None
+    commands = [line.split("#")[0].strip() for line in block.group(1).splitlines()
+                if line.split("#")[0].strip()]
+    assert commands == ["./start.sh", "./test.sh"]
+    for command in commands:
+        assert os.access(ROOT / command, os.X_OK), command
+    assert "./test.sh" in (ROOT / ".ci" / "run").read_text()
