@@ -40,7 +40,8 @@ def test_corrections_wait_until_play_has_begun() -> None:
 def test_reported_permits_cannot_exceed_the_copies_in_the_game() -> None:
     table = TableSession(GameSetup("captains-gambit", ("A", "B", "C", "D"), seed=1, deal={}))
     act(table, "permits_seen", 0, permits=["barrage", "barrage"])
-    with pytest.raises(IllegalActionError, match="only 2 Barrage permits"):
+    with pytest.raises(IllegalActionError, match="too many Barrage: this game has 2, and other"
+                                                 " seats are known to hold 2"):
         act(table, "permits_seen", 1, permits=["barrage", "shield"])
     act(table, "permits_seen", 1, permits=["drain", "shield"])
 
@@ -101,7 +102,9 @@ def test_a_private_input_that_ends_the_game_is_logged_for_all() -> None:
 
 
 def test_house_overrides_are_range_checked() -> None:
-    for house, reason in [({"setup": {"hand_size": 0}}, "setup.hand_size' must be at least 1"),
+    for house, reason in [({"setup": {"hand_size": 7}}, "12 permits cannot deal 7 to each"),
+                          ([], "must be an object of rule overrides"),
+({"setup": {"hand_size": 0}}, "setup.hand_size' must be at least 1"),
                           ({"setup": {"rounds": -1}}, "must be 0 or more"),
                           ({"actions": {"heal": {"target": "nobody"}}}, "target' must be one"),
                           ({"actions": {"shield": {"kind": "simple"}}}, "must be reaction")]:

@@ -84,10 +84,10 @@ class Book:
 
     @classmethod
     def load(cls, house: Mapping[str, Any] | None = None) -> Book:
+        if house is not None and not isinstance(house, Mapping):
+            raise SetupError("the option \"house\" must be an object of rule overrides")
         if not house:
             return _default_book()
-        if not isinstance(house, Mapping):
-            raise SetupError("the option \"house\" must be an object of rule overrides")
         merged = _merged(_packaged(), house, "")
         _check(merged)
         return cls(merged)

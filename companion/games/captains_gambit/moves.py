@@ -813,8 +813,9 @@ def _permits_seen_check(state: State, seat: int | None, params: Params) -> str |
     held.update(told)
     for card, count in held.items():
         if card in PERMITS + WILDCARDS and count > _copies(state, card):
-            return (f"this game has only {_copies(state, card)} {state.book.label(card)}"
-                    " permits and other seats hold the rest")
+            copies = _copies(state, card)
+            return (f"too many {state.book.label(card)}: this game has {copies}, and other"
+                    f" seats are known to hold {count - told.count(card)}")
     rest = list(told)
     for known in state.players[seat].permits:
         if known is not None:

@@ -120,6 +120,9 @@ class CaptainsGambitRules:
         if options["wildcards"]:
             cards += [w for w in WILDCARDS for _ in range(book.copies("wildcard_copies", count))]
         hand_size = int(book.setup("hand_size"))
+        if len(cards) < count * hand_size:
+            raise SetupError(f"{len(cards)} permits cannot deal {hand_size} to each of {count}"
+                             " players")
         deck: list[str] | None
         if setup.deal is None:
             dealt: list[str | None] = list(shuffled(dealable, setup.seed, "captains")[:count])
