@@ -109,6 +109,47 @@ def _replay(args: argparse.Namespace) -> int:
     return EXIT_REJECTED if result.error else EXIT_OK
 
 
+def _scan(args: argparse.Namespace) -> int:
+    from companion.vision.scan import scan_path  # OpenCV loads only for commands that need it
+
+    failed = 0
+    for name in args.images:
+        result = scan_path(Path(name))
+        failed += result["error"] is not None
+        if args.json:
+            print(json.dumps(result), flush=True)
+        elif result["error"]:
+            print(f"{name}: error: {result['error']}", file=sys.stderr)
+        else:
+            cards = ", ".join(c["card"] or f"unknown {c['payload']!r}" for c in result["cards"])
+            dice = ", ".join(str(d["value"]) for d in result["dice"])
+            print(f"{name}: {len(result['cards'])} card(s){': ' + cards if cards else ''};"
+                  f" {len(result['dice'])} die/dice{': ' + dice if dice else ''}"
+                  f" ({result['ms']} ms)")
+    return 1 if failed else EXIT_OK
+
+
+def _stickers(args: argparse.Namespace) -> int:
+    from companion.engine import RulesError as Refused
+    from companion.engine import components_of
+    from companion.stickers import STICKER_MM, write_sheets
+
+    try:
+        components = components_of(args.game)
+    except Refused as exc:
+        print(f"companion stickers: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    out = Path(args.out or f"stickers-{components[0].game}-{args.paper}.pdf")
+    try:
+        pages = write_sheets(components, out, args.paper, title=f"{components[0].game} stickers")
+    except OSError as exc:
+        print(f"companion stickers: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"{out}: {len(components)} stickers of {STICKER_MM:.1f} mm on {pages} page(s)."
+          " Print at 100% (no 'fit to page').")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -138,6 +179,29 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--compact", action="store_true", help="with --json: one line")
     replay.add_argument("--log", action="store_true", help="also print the public log")
     replay.set_defaults(run=_replay)
+
+    scan = sub.add_parser(
+        "scan",
+        help="read QR-tagged cards and dice in photos",
+        description="Read every QR sticker (and die) in each image. With --json, one JSON"
+                    " object per image (see docs/vision.md). Exit status 1 if any image"
+                    " could not be read; the others are still read.",
+    )
+    scan.add_argument("images", nargs="+", metavar="IMAGE", help="photos or frames (JPEG, PNG)")
+    scan.add_argument("--json", action="store_true", help="JSON Lines, one object per image")
+    scan.set_defaults(run=_scan)
+
+    stickers = sub.add_parser(
+        "stickers",
+        help="write a PDF of QR stickers for a game's cards",
+        description="Write print-ready sheets of true-size QR stickers, one per card, tile or"
+                    " piece of the game, labelled.",
+    )
+    stickers.add_argument("game", help="a game: captains-gambit, burkes-gambit, gambit-of-kings,"
+                                       " gambit, captain-flip")
+    stickers.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    stickers.add_argument("--out", help="the PDF to write (default stickers-GAME-PAPER.pdf)")
+    stickers.set_defaults(run=_stickers)
     return parser
 
 

@@ -1,6 +1,14 @@
 """The shared rules engine: game-agnostic, standard library only, no I/O."""
 
 from companion.engine.actions import Action, ActionSpec, Param
+from companion.engine.components import (
+    Component,
+    InvalidPayloadError,
+    UnknownComponentError,
+    all_components,
+    components_of,
+    parse_payload,
+)
 from companion.engine.errors import (
     IllegalActionError,
     RulesError,
@@ -24,6 +32,12 @@ __all__ = [
     "Action",
     "ActionRecord",
     "ActionSpec",
+    "Component",
+    "InvalidPayloadError",
+    "UnknownComponentError",
+    "all_components",
+    "components_of",
+    "parse_payload",
     "Event",
     "GameInfo",
     "GameRules",

@@ -1,0 +1,49 @@
+"""`companion scan`: one JSON object per image, as ARCHITECTURE.md's contract says."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.engine import RulesError, parse_payload
+from companion.vision.images import Image, ImageError, load_image
+from companion.vision.qr import CodeReading, read_codes
+
+
+def card_entry(reading: CodeReading) -> dict[str, Any]:
+    """A code as the contract shows it: ``card`` is the registry id, or None if unknown."""
+    try:
+        card: str | None = parse_payload(reading.text).id
+    except RulesError:
+        card = None  # not one of ours, or a sticker we do not know: never guessed
+    return {
+        "payload": reading.text,
+        "card": card,
+        "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
+    }
+
+
+def scan_frame(image: Image, thorough: bool = True) -> dict[str, Any]:
+    """Cards (and, once the dice reader is in, dice) in one decoded image."""
+    return {
+        "width": int(image.shape[1]),
+        "height": int(image.shape[0]),
+        "cards": [card_entry(r) for r in read_codes(image, thorough=thorough)],
+        "dice": [],
+    }
+
+
+def scan_path(path: Path) -> dict[str, Any]:
+    """One image file as a contract object; a file that cannot be read gets ``error``."""
+    started = time.perf_counter()
+    out: dict[str, Any] = {"path": str(path), "width": None, "height": None, "ms": None,
+                           "cards": [], "dice": [], "error": None}
+    try:
+        image = load_image(path)
+    except ImageError as exc:
+        out["error"] = str(exc)
+        return out
+    out.update(scan_frame(image))
+    out["ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return out

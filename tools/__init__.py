@@ -1,0 +1,1 @@
+"""Development tools: synthetic frames for fixtures and benchmarks (not shipped code)."""
