@@ -109,7 +109,44 @@ def _replay(args: argparse.Namespace) -> int:
     return EXIT_REJECTED if result.error else EXIT_OK
 
 
+def _watch_camera(args: argparse.Namespace) -> int:
+    from companion.devices.camera import open_camera
+    from companion.errors import ConfigError
+    from companion.runtime.camera_loop import watch
+
+    try:
+        camera = open_camera(args.camera)
+    except ConfigError as exc:
+        print(f"companion scan: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        for report in watch(camera, max_frames=args.frames):
+            if args.json:
+                print(json.dumps(report), flush=True)
+            elif report["type"] == "camera":
+                state = "ok" if report["ok"] else "not available"
+                print(f"camera {report['source']}: {state}: {report['message']}", flush=True)
+            elif report["type"] == "card":
+                print(f"card: {report['card'] or 'unknown ' + repr(report['payload'])}",
+                      flush=True)
+            elif report["type"] == "card_gone":
+                print(f"card gone: {report['payload']}", flush=True)
+            else:
+                values = ", ".join(str(d["value"]) for d in report["dice"])
+                print(f"roll: {values}", flush=True)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        camera.close()
+    return EXIT_OK
+
+
 def _scan(args: argparse.Namespace) -> int:
+    if args.camera is not None:
+        return _watch_camera(args)
+    if not args.images:
+        print("companion scan: give IMAGE files, or --camera [SOURCE]", file=sys.stderr)
+        return EXIT_USAGE
     from companion.vision.scan import scan_path  # OpenCV loads only for commands that need it
 
     failed = 0
@@ -187,8 +224,13 @@ def build_parser() -> argparse.ArgumentParser:
                     " object per image (see docs/vision.md). Exit status 1 if any image"
                     " could not be read; the others are still read.",
     )
-    scan.add_argument("images", nargs="+", metavar="IMAGE", help="photos or frames (JPEG, PNG)")
+    scan.add_argument("images", nargs="*", metavar="IMAGE", help="photos or frames (JPEG, PNG)")
     scan.add_argument("--json", action="store_true", help="JSON Lines, one object per image")
+    scan.add_argument("--camera", nargs="?", const="0", metavar="SOURCE",
+                      help="watch a camera and print readings as they become stable: a device"
+                           " number (default 0), /dev/videoN, picamera, a folder of frames or a"
+                           " video file")
+    scan.add_argument("--frames", type=int, metavar="N", help="with --camera: stop after N frames")
     scan.set_defaults(run=_scan)
 
     stickers = sub.add_parser(

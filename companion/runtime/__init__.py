@@ -1,0 +1,1 @@
+"""The loops that join devices, vision, the engine and the narrator."""

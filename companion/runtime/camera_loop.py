@@ -1,0 +1,59 @@
+"""The camera loop: frames from a Camera, readings from vision, stable reports out.
+
+Each frame gets the fast QR pass over the whole frame and the slow passes on one band of
+it, a different band each frame, so per-frame work stays small on a Pi while every part of
+the table gets the careful read every few frames.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from companion.devices.camera import Camera, DeviceStatus, RecordedCamera
+from companion.engine import RulesError, parse_payload
+from companion.vision.qr import read_codes, read_codes_in_tile
+from companion.vision.tracker import DieReading, ReadingTracker
+
+log = logging.getLogger(__name__)
+TILES = 4
+DiceReader = Callable[[Any], list[DieReading]]
+
+
+def _no_dice(frame: Any) -> list[DieReading]:
+    return []
+
+
+def watch(camera: Camera, tracker: ReadingTracker | None = None,
+          read_dice: DiceReader = _no_dice, max_frames: int | None = None,
+          idle_seconds: float = 0.2) -> Iterator[dict[str, Any]]:
+    """Yield stable reports (and camera status changes) until the source ends, or after
+    ``max_frames`` attempts to read a frame (counting attempts with no camera too)."""
+    tracker = tracker or ReadingTracker()
+    frames = 0
+    attempts = 0
+    last_status: DeviceStatus | None = None
+    while max_frames is None or attempts < max_frames:
+        attempts += 1
+        frame = camera.read()
+        status = camera.status()
+        if status != last_status:
+            last_status = status
+            yield {"type": "camera", "ok": status.ok, "source": status.source,
+                   "message": status.message}
+        if frame is None:
+            if isinstance(camera, RecordedCamera) and camera.finished():
+                return
+            time.sleep(idle_seconds)  # no device now: the camera retries on its own
+            continue
+        codes = read_codes(frame, thorough=False) + read_codes_in_tile(frame, frames % TILES, TILES)
+        for report in tracker.update(codes, read_dice(frame)):
+            if report["type"] == "card":
+                try:
+                    report["card"] = parse_payload(report["payload"]).id
+                except RulesError:
+                    report["card"] = None
+            yield report
+        frames += 1

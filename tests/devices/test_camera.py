@@ -1,0 +1,93 @@
+"""Frame sources: recordings for tests and demos; a missing camera is a status, not a crash."""
+
+import importlib.util
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.devices.camera import (
+    OpenCVCamera,
+    PiCamera,
+    RecordedCamera,
+    open_camera,
+)
+from companion.errors import ConfigError
+from companion.runtime.camera_loop import watch
+from tests.conftest import ROOT
+
+QR = ROOT / "fixtures" / "images" / "qr"
+
+
+def frames_folder(tmp_path: Path, count: int) -> Path:
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    data = (QR / "straight-720p.jpg").read_bytes()
+    for i in range(count):
+        (folder / f"{i:04d}.jpg").write_bytes(data)
+    (folder / "notes.txt").write_text("ignored")
+    return folder
+
+
+def test_a_folder_plays_its_frames_then_ends(tmp_path: Path) -> None:
+    camera = RecordedCamera(frames_folder(tmp_path, 3))
+    frames = [camera.read() for _ in range(4)]
+    assert [f is not None for f in frames] == [True, True, True, False]
+    assert camera.finished() and "ended" in camera.status().message
+
+
+def test_a_video_file_plays(tmp_path: Path) -> None:
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 5, (64, 48))
+    for i in range(4):
+        writer.write(np.full((48, 64, 3), i * 40, np.uint8))
+    writer.release()
+    camera = open_camera(str(path))
+    got = 0
+    while camera.read() is not None:
+        got += 1
+    assert got == 4
+
+
+def test_bad_sources_are_statuses_or_config_errors(tmp_path: Path) -> None:
+    assert not RecordedCamera(tmp_path).status().ok  # an empty folder
+    assert not RecordedCamera(tmp_path / "nope.mp4").status().ok
+    with pytest.raises(ConfigError, match="unknown camera source"):
+        open_camera("ftp:thing")
+
+
+def test_a_missing_webcam_is_a_status_and_is_retried() -> None:
+    now = [0.0]
+    camera = OpenCVCamera(99, reconnect_seconds=5.0)
+    camera._clock = lambda: now[0]  # a controllable clock: no sleeping in tests
+    assert camera.read() is None
+    status = camera.status()
+    assert not status.ok and "no camera at /dev/video99" in status.message
+    tries = camera._last_try
+    assert camera.read() is None and camera._last_try == tries  # too soon to try again
+    now[0] = 6.0
+    assert camera.read() is None and camera._last_try == 6.0  # tried again
+
+
+def test_without_picamera2_the_pi_camera_says_how_to_install_it() -> None:
+    if importlib.util.find_spec("picamera2") is not None:
+        pytest.skip("picamera2 is installed here: this test is for machines without it")
+    camera = PiCamera()
+    assert camera.read() is None
+    assert "picamera2" in camera.status().message
+
+
+def test_the_camera_loop_reports_stable_cards_from_a_recording(tmp_path: Path) -> None:
+    reports = list(watch(RecordedCamera(frames_folder(tmp_path, 6))))
+    cards = sorted(r["card"] for r in reports if r["type"] == "card")
+    assert cards == ["CG/CAPTAIN/LADY-MACBETH", "CG/CAPTAIN/RICHARD-III",
+                     "CG/PERMIT/BARRAGE/3", "CG/PERMIT/SHIELD/1",
+                     "CG/WILDCARD/DIPLOMATIC-IMMUNITY/2"]
+    assert reports[0] == {"type": "camera", "ok": True, "source": str(tmp_path / "frames"),
+                          "message": "recording"}
+
+
+def test_the_camera_loop_survives_no_camera() -> None:
+    reports = list(watch(OpenCVCamera(99), max_frames=3, idle_seconds=0.0))
+    assert [r["type"] for r in reports] == ["camera"] and not reports[0]["ok"]
