@@ -99,8 +99,8 @@ def _replay(args: argparse.Namespace) -> int:
                 print(f"note: the transcript gives no seed; this replay dealt with seed"
                       f" {result.session.setup.seed}", file=sys.stderr)
             if args.log:
-                for line in result.session.history_for(None):
-                    print(f"{line.number:4}  {line.text}")
+                for number, line in enumerate(result.session.history_for(None), start=1):
+                    print(f"{number:4}  {line.text}")
                     for note in line.notes:
                         print(f"        {note}")
             print(render_table(result.session.view(None)))

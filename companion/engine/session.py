@@ -31,13 +31,18 @@ class ActionRecord:
         return not self.private or (seat is not None and seat == self.action.seat)
 
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
-        """The record as ``viewer`` may see it (secret fields only for the acting seat)."""
+        """The record as ``viewer`` may see it (secret fields only for the acting seat).
+
+        No record number: numbers counted over the whole log would show a seat that private
+        inputs it cannot see took place. Raises ValueError for a record ``viewer`` may not see.
+        """
+        if not self.is_visible_to(viewer):
+            raise ValueError("this record is another seat's private input")
         action = self.action.to_dict()
         if viewer is None or viewer != self.action.seat:
             for name in self.secret_fields:
                 action.pop(name, None)
         return {
-            "number": self.number,
             "action": action,
             "text": self.text,
             "notes": list(self.notes),

@@ -70,6 +70,8 @@ def _lines(text_lines: Iterable[str]) -> Iterable[tuple[int, Any]]:
         except json.JSONDecodeError as exc:
             reason = f"invalid JSON ({exc.msg} at column {exc.colno})"
             raise TranscriptError(number, reason) from None
+        except (ValueError, RecursionError) as exc:  # a 5,000-digit number, deep nesting
+            raise TranscriptError(number, f"invalid JSON ({exc})") from None
 
 
 def replay_transcript(text_lines: Iterable[str]) -> ReplayResult:

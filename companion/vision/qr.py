@@ -4,7 +4,8 @@ Measured on rendered table frames (../shared/design/VISION-NOTES.md and benchmar
 zxing-cpp reads small modules far better than ZBar and in a few milliseconds; a contrast-
 equalised, sharpened 2x upscale recovers codes of about 2 px per module, at ten times the
 cost, so it runs only when asked (a single photo) or on one tile of a camera frame at a time.
-ZBar is the second decoder: on the upscaled image it adds codes that zxing-cpp misses.
+ZBar is the second decoder, on the upscaled image of a single photo: it adds a few codes
+that zxing-cpp misses, at a high cost, so the camera loop leaves it out.
 No decoder invents payloads; a text outside the registry is reported as unknown upstream.
 """
 
@@ -91,14 +92,15 @@ def _merge(readings: Iterable[CodeReading]) -> list[CodeReading]:
     return kept
 
 
-def read_codes(image: Image, thorough: bool = True) -> list[CodeReading]:
-    """Every QR code in ``image``. ``thorough`` adds the upscaled passes (slower)."""
+def read_codes(image: Image, thorough: bool = True, zbar: bool = True) -> list[CodeReading]:
+    """Every QR code in ``image``. ``thorough`` adds the upscaled pass, and ``zbar`` ZBar on it."""
     gray = to_gray(image)
     found = _zxing(gray)
     if thorough:
         big = enhance(gray)
         found += _zxing(big, scale=2.0)
-        found += _zbar(big, scale=2.0)
+        if zbar:
+            found += _zbar(big, scale=2.0)
     return _merge(found)
 
 
@@ -106,7 +108,8 @@ def read_codes_in_tile(image: Image, tile: int, tiles: int = 4) -> list[CodeRead
     """The thorough passes on one of ``tiles`` horizontal bands (with overlap) of a frame.
 
     A camera loop calls this with a different tile each frame, so that the whole table gets
-    the slow passes every few frames while each frame stays cheap.
+    the slow pass every few frames while each frame stays cheap. ZBar is left out here: on
+    an upscaled band it costs five times zxing-cpp (benchmarks/vision/bench_qr.py).
     """
     gray = to_gray(image)
     height = gray.shape[0]
@@ -115,4 +118,4 @@ def read_codes_in_tile(image: Image, tile: int, tiles: int = 4) -> list[CodeRead
     top = max(0, tile * band - overlap)
     bottom = min(height, (tile + 1) * band + overlap)
     big = enhance(np.ascontiguousarray(gray[top:bottom]))
-    return _merge([*_zxing(big, 2.0, (0.0, float(top))), *_zbar(big, 2.0, (0.0, float(top)))])
+    return _merge(_zxing(big, 2.0, (0.0, float(top))))

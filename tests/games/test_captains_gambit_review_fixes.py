@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import GameSetup, IllegalActionError, SetupError, TableSession
+from companion.engine import Action, GameSetup, IllegalActionError, SetupError, TableSession
 from tests.conftest import act, cg_table
 
 SEVEN = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
@@ -37,13 +37,71 @@ def test_corrections_wait_until_play_has_begun() -> None:
         act(table, "correct", target=0, counter="health", value=0, reason="left early")
 
 
-def test_reported_permits_cannot_exceed_the_copies_in_the_game() -> None:
+def test_a_reported_hand_is_never_judged_against_other_seats_hands() -> None:
+    """Refusing a hand because others hold those cards would let a seat probe their hands."""
     table = TableSession(GameSetup("captains-gambit", ("A", "B", "C", "D"), seed=1, deal={}))
     act(table, "permits_seen", 0, permits=["barrage", "barrage"])
-    with pytest.raises(IllegalActionError, match="too many Barrage: this game has 2, and other"
-                                                 " seats are known to hold 2"):
-        act(table, "permits_seen", 1, permits=["barrage", "shield"])
-    act(table, "permits_seen", 1, permits=["drain", "shield"])
+    act(table, "permits_seen", 1, permits=["barrage", "shield"])  # a mistake, but no probe
+    assert table.legal_actions(2) == table.legal_actions(3)
+    with pytest.raises(IllegalActionError, match="only 0 Identity Theft"):
+        act(table, "permits_seen", 2, permits=["identity_theft", "shield"])  # no wildcards
+
+
+def test_captain_choices_do_not_depend_on_other_seats() -> None:
+    table = TableSession(GameSetup("captains-gambit", ("A", "B", "C", "D"), seed=1, deal={}))
+    before = table.legal_actions(2)
+    act(table, "captain_seen", 0, captain="hamlet")
+    act(table, "captain_seen", 1, captain="prospero")
+    assert table.legal_actions(2) == before
+    act(table, "captain_seen", 2, captain="hamlet")  # a conflict, but never a leak
+
+
+def test_log_numbers_do_not_count_other_seats_private_inputs() -> None:
+    table = cg_table({0: "hamlet", 1: "puck"}, end_prologue=False)
+    act(table, "prologue_mark", 0, target=1)
+    act(table, "end_prologue")
+    record = table.history_for(1)[0]
+    assert "number" not in record.to_dict(1)
+    with pytest.raises(ValueError, match="private input"):
+        table.history[0].to_dict(1)
+
+
+def test_marks_are_taken_only_in_the_prologue() -> None:
+    table = cg_table({0: "hamlet", 1: "puck"})
+    with pytest.raises(IllegalActionError, match="not now"):
+        act(table, "prologue_mark", 0, target=1)
+
+
+def test_the_action_claim_can_be_called_while_a_shield_stands(four: TableSession) -> None:
+    act(four, "correct", target=1, counter="energy", value=3, reason="t")
+    act(four, "charge", 0)
+    act(four, "barrage", 1, target=2)  # Ben holds no Barrage
+    act(four, "shield", 3)
+    spec = next(a for a in four.legal_actions(2) if a.name == "call_bluff")
+    assert spec.params[0].choices == ("action", "shield")
+    act(four, "call_bluff", 2, on="action")
+    assert four.history[-1].text == "Cat calls Ben's bluff"
+    act(four, "concede", 1)
+    players = four.view(None)["players"]
+    assert players[1]["health"] == 7 and players[1]["blood"] == 0  # cancelled: no blood
+
+
+def test_undo_stops_at_the_mulligan_refill() -> None:
+    from companion.engine import UndoError
+    table = TableSession(GameSetup("captains-gambit", ("A", "B", "C", "D"),
+                                   {"mulligan": True}, seed=2))
+    for seat in range(4):
+        act(table, "mulligan", seat, discard=[])
+    with pytest.raises(UndoError):
+        table.undo()
+
+
+def test_portia_needs_a_captain_with_blood() -> None:
+    table = cg_table({0: "portia", 1: "puck", 2: "iago", 3: "prospero"})
+    act(table, "correct", target=1, counter="health", value=1, reason="t")
+    act(table, "strike", 0, target=1)
+    act(table, "resolve", 0)
+    assert table.view(None)["outcome"] is None  # nobody had blood: nobody led
 
 
 def test_a_conceded_shield_reopens_the_bluff_call_on_the_action(four: TableSession) -> None:
@@ -102,7 +160,12 @@ def test_a_private_input_that_ends_the_game_is_logged_for_all() -> None:
 
 
 def test_house_overrides_are_range_checked() -> None:
-    for house, reason in [({"setup": {"hand_size": 7}}, "12 permits cannot deal 7 to each"),
+    for house, reason in [({"setup": {"hand_size": 4}}, "12 permits cannot deal 4 to each"),
+                          ({"setup": {"hand_size": 7}}, "must be at most 4"),
+                          ({"setup": {"permit_copies": {"4": 10**9}}}, "must be from 1 to 8"),
+                          ({"pool": {"4": ["ghost"]}}, "must list captains"),
+                          ({"pool": {"4": []}}, "captain pool has 0 captains"),
+                          ({"warp_in": {"viola": {"with": []}}}, "must swap as many"),
                           ([], "must be an object of rule overrides"),
 ({"setup": {"hand_size": 0}}, "setup.hand_size' must be at least 1"),
                           ({"setup": {"rounds": -1}}, "must be 0 or more"),
@@ -110,3 +173,30 @@ def test_house_overrides_are_range_checked() -> None:
                           ({"actions": {"shield": {"kind": "simple"}}}, "must be reaction")]:
         with pytest.raises(SetupError, match=reason):
             cg_table({0: "puck"}, options={"house": house})
+
+
+def test_a_call_past_a_standing_shield_can_cancel_the_action(four: TableSession) -> None:
+    act(four, "correct", target=2, counter="health", value=3, reason="t")
+    act(four, "drain", 0, target=2)  # Ann holds no Drain
+    act(four, "shield", 2)  # Cat (fortify, network) holds no Shield
+    four.submit(Action("call_bluff", 2, {"on": "action"}))
+    with pytest.raises(IllegalActionError, match="holds no Drain"):
+        act(four, "show_permit", 0)
+    act(four, "concede", 0)  # Ann concedes: cancelled
+    assert four.view(None)["turn"] == 1
+
+
+def test_a_shield_falls_when_its_dead_declarer_held_none() -> None:
+    table = cg_table({0: "puck", 1: "iago", 2: "portia", 3: "prospero"},
+                     {0: ["drain", "shield"], 1: ["barrage", "overcharge"],
+                      2: ["fortify", "network"], 3: ["barrage", "shield"]})
+    act(table, "correct", target=2, counter="health", value=3, reason="t")
+    act(table, "drain", 0, target=2)
+    act(table, "shield", 2)  # Cat holds no Shield
+    act(table, "call_bluff", 2, on="action")
+    act(table, "show_permit", 0)  # Ann holds the Drain: Cat takes 3 and dies
+    view = table.view(None)
+    assert not view["players"][2]["alive"] and view["phase"] == "reaction"
+    assert view["pending"]["shield_by"] is None  # her cards showed no Shield: it falls
+    assert not any(a.name == "call_bluff" for a in table.legal_actions(1))
+    act(table, "resolve", 0)

@@ -142,8 +142,6 @@ def test_hand_dealt_table_learns_cards_from_private_inputs() -> None:
     act(table, "permits_seen", 1, permits=["drain", "shield"])
     assert table.view(1)["you"]["captain"] == "hamlet"
     assert table.view(1)["you"]["permits"] == ["drain", "shield"]
-    with pytest.raises(IllegalActionError, match="must be one of"):
-        act(table, "captain_seen", 2, captain="hamlet")  # already held by seat 1
     with pytest.raises(IllegalActionError, match="already knows this seat's captain"):
         act(table, "captain_seen", 1, captain="puck")
     assert table.history_for(None) == []

@@ -71,9 +71,21 @@ def _check(data: Mapping[str, Any]) -> None:
         expected = ("reaction",) if name == "shield" else ("simple", "permit")
         if action.get("kind") not in expected:
             raise SetupError(f"rule 'actions.{name}.kind' must be {' or '.join(expected)}")
-    for count, copies in data["setup"]["permit_copies"].items():
-        if copies < 1:
-            raise SetupError(f"rule 'setup.permit_copies.{count}' must be at least 1")
+    for key, low, high in (("permit_copies", 1, 8), ("wildcard_copies", 0, 4)):
+        for count, copies in data["setup"][key].items():
+            if not low <= copies <= high:
+                raise SetupError(f"rule 'setup.{key}.{count}' must be from {low} to {high}")
+    if not data["setup"]["hand_size"] <= 4:
+        raise SetupError("rule 'setup.hand_size' must be at most 4")
+    known = set(data["captains"])
+    for count, names in data["pool"].items():
+        if not isinstance(names, list) or not set(names) <= known:
+            raise SetupError(f"rule 'pool.{count}' must list captains the data file describes")
+    for group, swap in data["warp_in"].items():
+        old, new = swap.get("replaces", []), swap.get("with", [])
+        if len(old) != len(new) or not set(old) | set(new) <= known:
+            raise SetupError(f"rule 'warp_in.{group}' must swap as many known captains as it"
+                             " replaces")
 
 
 @dataclass(frozen=True)
@@ -123,7 +135,7 @@ class Book:
             if swap is None:
                 known = ", ".join(self.data["warp_in"])
                 raise SetupError(f"unknown Warp In group {group!r} (known: {known})")
-            for old, new in zip(swap["replaces"], swap["with"], strict=True):
+            for old, new in zip(swap["replaces"], swap["with"], strict=False):
                 if old in pool:
                     pool[pool.index(old)] = new
         return pool

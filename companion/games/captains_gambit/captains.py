@@ -43,7 +43,7 @@ def _killed_most_blood(state: State, seat: int, source: int) -> bool:
         if d.killer != seat or d.seat == seat:
             continue
         others = [b for i, b in enumerate(d.blood) if i != seat]
-        if d.blood[d.seat] == max(others):
+        if d.blood[d.seat] >= 1 and d.blood[d.seat] == max(others):  # nobody leads at 0 blood
             return True
     return False
 

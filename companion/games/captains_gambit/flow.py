@@ -70,6 +70,7 @@ def settle(state: State) -> bool:
                                       blood, loyalty, alive, state.blows_settled))
             state.emit("died", seat=player.seat, captain=player.captain, killer=killer,
                        cause="lost" if lost else "damage")
+            _settle_claims_of_the_dead(state, player.seat)
         for player in state.living():
             if player.seat in state.doomed:
                 continue
@@ -79,6 +80,18 @@ def settle(state: State) -> bool:
                 state.emit("lost", seat=player.seat)
     check_end(state)
     return False
+
+
+def _settle_claims_of_the_dead(state: State, seat: int) -> None:
+    """A Shield whose declarer dies is judged by the cards the dead show: it stands if they
+    held a Shield (or a card the companion was never told), and falls if they did not."""
+    pending = state.pending
+    if pending is None or pending.shield_by != seat or not pending.shield_open:
+        return
+    pending.shield_open = False
+    permits = state.players[seat].permits
+    if "shield" not in permits and None not in permits:
+        pending.shield_by = None
 
 
 def check_end(state: State) -> None:

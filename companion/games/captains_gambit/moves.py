@@ -16,8 +16,6 @@ from companion.games.captains_gambit.state import Pending, State
 Params = Mapping[str, Any]
 COUNTERS = ("health", "energy", "blood", "loyalty")
 PROLOGUE_CAPTAINS = ("romeo", "tybalt", "hamlet", "cordelia", "brutus")
-# A mark is still taken after the Prologue, for a phone that was slow to tell it.
-_PLAY_PHASES = ("prologue", "income", "action", "reaction", "bluff", "immunity", "save")
 
 
 def who(state: State, seat: int | None) -> str:
@@ -366,41 +364,55 @@ def _shield_run(state: State, seat: int | None, params: Params) -> None:
     state.emit("declared", seat=seat, action="shield", target=pending.actor, via="claim")
 
 
-def _bluff_target(state: State) -> tuple[int, str] | None:
+def _open_claims(state: State, caller: int | None) -> dict[str, int]:
+    """The claims ``caller`` may bluff-call now: "action" and/or "shield", with who made them."""
     pending = state.pending
+    claims: dict[str, int] = {}
     if pending is None:
-        return None
-    if pending.shield_by is not None:
-        return (pending.shield_by, "shield") if pending.shield_open else None
-    if pending.claim_open:
-        return pending.actor, "action"
-    return None
+        return claims
+    alive = {p.seat for p in state.living()}
+    if pending.claim_open and pending.actor != caller and pending.actor in alive:
+        claims["action"] = pending.actor
+    if (pending.shield_by is not None and pending.shield_open and pending.shield_by != caller
+            and pending.shield_by in alive):
+        claims["shield"] = pending.shield_by
+    return claims
 
 
 def _call_refusal(state: State, seat: int | None) -> str | None:
     reason = _in_phase(state, seat, "reaction", None)
     if reason:
         return reason
-    target = _bluff_target(state)
-    if target is None:
+    if not _open_claims(state, seat):
+        if _open_claims(state, None):
+            return "you cannot call your own bluff"
         return "there is no permit claim open to a bluff call"
-    if target[0] == seat:
-        return "you cannot call your own bluff"
     return None
 
 
+def _call_params(state: State, seat: int | None) -> tuple[Param, ...]:
+    claims = tuple(_open_claims(state, seat))
+    # The Shield, when one stands, is what a call most often means.
+    default = "shield" if "shield" in claims else claims[0] if claims else None
+    return (Param("on", "choice", "Which claim", choices=claims, default=default),)
+
+
 def _call_run(state: State, seat: int | None, params: Params) -> None:
-    target = _bluff_target(state)
-    assert target is not None and seat is not None and state.pending is not None
-    state.pending.challenge = (seat, target[0], target[1])
+    assert seat is not None and state.pending is not None
+    on = params["on"]
+    challenged = _open_claims(state, seat)[on]
+    state.pending.challenge = (seat, challenged, on)
     state.phase = "bluff"
-    state.emit("bluff_called", seat=seat, challenged=target[0], on=target[1])
+    state.emit("bluff_called", seat=seat, challenged=challenged, on=on)
 
 
 def _call_text(state: State, seat: int | None, params: Params) -> str:
-    target = _bluff_target(state)
-    challenged = state.name(target[0]) if target else "someone"
-    return f"{state.name(seat)} calls {challenged}'s bluff"
+    claims = _open_claims(state, seat)
+    on = params.get("on")
+    if on not in claims:
+        return f"{state.name(seat)} calls a bluff"
+    what = "Shield" if on == "shield" else "bluff"
+    return f"{state.name(seat)} calls {state.name(claims[on])}'s {what}"
 
 
 def _claimed_card(state: State) -> str:
@@ -675,6 +687,8 @@ def _mulligan_run(state: State, seat: int | None, params: Params) -> None:
         hand = state.players[s].permits
         while len(hand) < size:
             hand.append(state.deck.pop() if state.deck is not None else None)
+    if state.deck is not None:
+        state.emit("permits_dealt")  # new cards seen by their holders: no undo past this
     after_deal(state)
 
 
@@ -765,9 +779,10 @@ def _captain_seen_refusal(state: State, seat: int | None) -> str | None:
 
 
 def _captain_choices(state: State) -> tuple[str, ...]:
-    taken = {p.captain for p in state.players}
-    centre = {*state.book.centre_captains(), state.centre}  # the swapped-out card is out of play
-    return tuple(c for c in state.pool if c not in taken and c not in centre)
+    """Every captain that can be dealt. Never narrowed by what other seats told the
+    companion: the choices (and any refusal) would show them to this seat."""
+    centre = state.book.centre_captains()  # public: Juliet or Mercutio lies in the centre
+    return tuple(c for c in state.pool if c not in centre)
 
 
 def _captain_seen_params(state: State, seat: int | None) -> tuple[Param, ...]:
@@ -809,13 +824,12 @@ def _permits_seen_check(state: State, seat: int | None, params: Params) -> str |
     told = params.get("permits")
     if seat is None or not isinstance(told, list) or not all(isinstance(c, str) for c in told):
         return None
-    held = Counter(c for p in state.players if p.seat != seat for c in p.permits if c)
-    held.update(told)
-    for card, count in held.items():
+    # Checked against this hand alone: a check against other seats' hands would let a seat
+    # probe them by trying hands until one is refused.
+    for card, count in Counter(told).items():
         if card in PERMITS + WILDCARDS and count > _copies(state, card):
-            copies = _copies(state, card)
-            return (f"too many {state.book.label(card)}: this game has {copies}, and other"
-                    f" seats are known to hold {count - told.count(card)}")
+            return (f"this game has only {_copies(state, card)}"
+                    f" {state.book.label(card)} card(s)")
     rest = list(told)
     for known in state.players[seat].permits:
         if known is not None:
@@ -937,7 +951,8 @@ MOVES.update({m.name: m for m in (
          _resolve_text),
     Move("shield", "reaction", _fixed("Shield"), _shield_refusal, _shield_run,
          _said("{who} declares Shield"), cost=_shield_cost),
-    Move("call_bluff", "reaction", _fixed("Call the bluff"), _call_refusal, _call_run, _call_text),
+    Move("call_bluff", "reaction", _fixed("Call the bluff"), _call_refusal, _call_run, _call_text,
+         _call_params),
     Move("show_permit", "reaction", _fixed("Show the permit"), _show_refusal, _show_run,
          _show_text),
     Move("concede", "reaction", _fixed("Concede"), _concede_refusal, _concede_run, _concede_text),
@@ -960,7 +975,7 @@ MOVES.update({m.name: m for m in (
          _prologue_role_refusal(captains.SWAPPERS, ("prologue",)), _swap_run, _swap_text,
          _other_living, _check_target("other"), private=True),
     Move("prologue_mark", "input", _fixed("Mark a player"),
-         _prologue_role_refusal(captains.MARKERS, _PLAY_PHASES),
+         _prologue_role_refusal(captains.MARKERS, ("prologue",)),
          _mark_run, _mark_text, _other_living, _check_target("other"), private=True),
     Move("end_prologue", "table", _fixed("Everyone opens their eyes"), _end_prologue_refusal,
          _end_prologue_run, _said("The Prologue ends")),

@@ -16,6 +16,7 @@ from companion.engine import (
     GameSetup,
     IllegalActionError,
     Outcome,
+    Param,
     SetupError,
     Transition,
     UnknownActionError,
@@ -37,7 +38,7 @@ INFO = GameInfo(
 _OPTIONS = ("warp_in", "wildcards", "mulligan", "first_seat", "house")
 _DEAL_FIELDS = ("captains", "permits")
 # Events that show hidden information: undo stops before them.
-_REVEALING = ("card_shown", "revealed", "died", "game_over")
+_REVEALING = ("card_shown", "revealed", "died", "game_over", "permits_dealt")
 
 
 def _read_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -58,10 +59,9 @@ def _read_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
 
 
 def _seat_key(key: Any, players: int) -> int:
-    try:
-        seat = int(key)
-    except (TypeError, ValueError):
-        raise SetupError(f"deal: {key!r} is not a seat number") from None
+    if not (isinstance(key, str) and key.isascii() and key.isdigit() and key == str(int(key))):
+        raise SetupError(f"deal: {key!r} is not a seat number")
+    seat = int(key)
     if not 0 <= seat < players:
         raise SetupError(f"deal: there is no seat {seat}")
     return seat
@@ -99,6 +99,14 @@ def _read_deal(deal: Mapping[str, Any], players: int, dealable: list[str],
     return captains, hands
 
 
+def _with_defaults(given: Mapping[str, Any], specs: tuple[Param, ...]) -> dict[str, Any]:
+    params = dict(given)
+    for spec in specs:
+        if spec.name not in params and spec.default is not None:
+            params[spec.name] = spec.default
+    return params
+
+
 class CaptainsGambitRules:
     """The rules of Captain's Gambit, as the engine's GameRules."""
 
@@ -116,6 +124,9 @@ class CaptainsGambitRules:
         pool = book.pool(count, options["warp_in"])
         centre = next((c for c in pool if c in book.centre_captains()), None)
         dealable = [c for c in pool if c != centre]
+        if len(dealable) < count:
+            raise SetupError(f"the captain pool has {len(dealable)} captains to deal to"
+                             f" {count} players")
         cards = [p for p in PERMITS for _ in range(book.copies("permit_copies", count))]
         if options["wildcards"]:
             cards += [w for w in WILDCARDS for _ in range(book.copies("wildcard_copies", count))]
@@ -174,10 +185,7 @@ class CaptainsGambitRules:
         reason = move.refusal(state, seat)
         if reason is None:
             spec_params = move.params(state, seat)
-            params = dict(action.params)
-            for param in spec_params:
-                if param.name not in params and param.default is not None:
-                    params[param.name] = param.default
+            params = _with_defaults(action.params, spec_params)
             reason = move.check(state, seat, params) or ActionSpec(
                 move.name, "", params=spec_params).problem(params)
         if reason is not None:
@@ -251,7 +259,8 @@ class CaptainsGambitRules:
         move = moves.MOVES.get(action.name)
         if move is None:
             return action.name
-        return move.text(state, action.seat, action.params)
+        params = _with_defaults(action.params, move.params(state, action.seat))
+        return move.text(state, action.seat, params)
 
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
         house = (options or {}).get("house")
