@@ -12,6 +12,7 @@ from typing import Any
 import companion.games  # noqa: F401  (registers every game)
 from companion import __version__
 from companion.engine import RulesError, TableSession, all_games, get_game, replay_transcript
+from companion.settings import data_dir
 
 EXIT_OK = 0
 EXIT_USAGE = 2  # argparse's own status, also used for files that cannot be read
@@ -148,10 +149,16 @@ def _scan(args: argparse.Namespace) -> int:
         print("companion scan: give IMAGE files, or --camera [SOURCE]", file=sys.stderr)
         return EXIT_USAGE
     from companion.vision.scan import scan_path  # OpenCV loads only for commands that need it
+    from companion.vision.taught import TeachError, load
 
+    try:
+        taught = [load(data_dir(args.data), name) for name in args.dice]
+    except TeachError as exc:
+        print(f"companion scan: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     failed = 0
     for name in args.images:
-        result = scan_path(Path(name))
+        result = scan_path(Path(name), taught)
         failed += result["error"] is not None
         if args.json:
             print(json.dumps(result), flush=True)
@@ -184,6 +191,67 @@ def _stickers(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     print(f"{out}: {len(components)} stickers of {STICKER_MM:.1f} mm on {pages} page(s)."
           " Print at 100% (no 'fit to page').")
+    return EXIT_OK
+
+
+def _dice_teach(args: argparse.Namespace) -> int:
+    from companion.vision.images import ImageError, load_image
+    from companion.vision.taught import TaughtDice, TeachError, learn_example, load, save
+
+    data = data_dir(args.data)
+    try:
+        try:
+            model = load(data, args.name)
+        except TeachError:
+            model = TaughtDice(args.name)  # new dice
+        face = args.face.strip().upper()
+        if not face:
+            raise TeachError("--face needs a name, for example QUARANTINE or 7")
+        for index, name in enumerate(args.images, start=1):
+            learn_example(model, face, load_image(Path(name)))
+            print(f"  {index}/{len(args.images)} {name}: learned {face}"
+                  f" (die {model.sides[-1]:.0f} px)", flush=True)
+        path = save(model, data)
+    except (TeachError, ImageError) as exc:
+        print(f"companion dice teach: {exc}; nothing was saved", file=sys.stderr)
+        return EXIT_USAGE
+    counts = {f: model.labels.count(f) for f in model.faces}
+    print(f"{path}: {len(counts)} face(s): " + ", ".join(f"{f} x{n}" for f, n in counts.items()))
+    thin = [f for f, n in counts.items() if n < 3]
+    if thin:
+        print("tip: three pictures of each face, turned differently, read best: " + ", ".join(thin))
+    return EXIT_OK
+
+
+def _dice_list(args: argparse.Namespace) -> int:
+    from companion.vision.taught import TeachError, load, taught_names
+
+    data = data_dir(args.data)
+    names = taught_names(data)
+    if not names:
+        print(f"no taught dice in {data}")
+    for name in names:
+        try:
+            model = load(data, name)
+            print(f"{name}: " + ", ".join(model.faces))
+        except TeachError as exc:
+            print(f"{name}: {exc}")
+    return EXIT_OK
+
+
+def _dice_forget(args: argparse.Namespace) -> int:
+    from companion.vision.taught import TeachError, model_path
+
+    try:
+        path = model_path(data_dir(args.data), args.name)
+    except TeachError as exc:
+        print(f"companion dice forget: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if not path.exists():
+        print(f"companion dice forget: no dice named {args.name!r}", file=sys.stderr)
+        return EXIT_USAGE
+    path.unlink()
+    print(f"forgot {args.name}")
     return EXIT_OK
 
 
@@ -231,6 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
                            " number (default 0), /dev/videoN, picamera, a folder of frames or a"
                            " video file")
     scan.add_argument("--frames", type=int, metavar="N", help="with --camera: stop after N frames")
+    scan.add_argument("--dice", action="append", default=[], metavar="NAME",
+                      help="also read these taught dice (companion dice teach); repeatable")
+    scan.add_argument("--data", metavar="DIR", help="the data directory (taught dice)")
     scan.set_defaults(run=_scan)
 
     stickers = sub.add_parser(
@@ -244,6 +315,30 @@ def build_parser() -> argparse.ArgumentParser:
     stickers.add_argument("--paper", choices=("a4", "letter"), default="a4")
     stickers.add_argument("--out", help="the PDF to write (default stickers-GAME-PAPER.pdf)")
     stickers.set_defaults(run=_stickers)
+
+    dice = sub.add_parser("dice", help="teach the companion custom dice, list or forget them")
+    dice_sub = dice.add_subparsers(dest="dice_command", metavar="ACTION")
+    dice_sub.required = True
+    teach = dice_sub.add_parser(
+        "teach",
+        help="learn one face of a kind of custom die from pictures",
+        description="Learn one face of a kind of custom die (for example Burke's Gambit's"
+                    " QUARANTINE) from pictures that each show one such die on the table, that"
+                    " face up. Three pictures per face, the die turned differently, read best."
+                    " Run again for every face.",
+    )
+    teach.add_argument("name", help="a name for this kind of die, for example burke")
+    teach.add_argument("--face", required=True, help="the face shown, for example QUARANTINE")
+    teach.add_argument("images", nargs="+", metavar="IMAGE")
+    teach.add_argument("--data", metavar="DIR", help="the data directory")
+    teach.set_defaults(run=_dice_teach)
+    listing = dice_sub.add_parser("list", help="list the taught dice and their faces")
+    listing.add_argument("--data", metavar="DIR", help="the data directory")
+    listing.set_defaults(run=_dice_list)
+    forget = dice_sub.add_parser("forget", help="forget a kind of taught dice")
+    forget.add_argument("name")
+    forget.add_argument("--data", metavar="DIR", help="the data directory")
+    forget.set_defaults(run=_dice_forget)
     return parser
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from companion.engine import RulesError, parse_payload
 from companion.vision.images import Image, ImageError, load_image
 from companion.vision.qr import CodeReading, read_codes
+from companion.vision.taught import TaughtDice, read_taught
 
 
 def card_entry(reading: CodeReading) -> dict[str, Any]:
@@ -24,17 +25,19 @@ def card_entry(reading: CodeReading) -> dict[str, Any]:
     }
 
 
-def scan_frame(image: Image, thorough: bool = True) -> dict[str, Any]:
-    """Cards (and, once the dice reader is in, dice) in one decoded image."""
+def scan_frame(image: Image, thorough: bool = True,
+               taught: list[TaughtDice] | None = None) -> dict[str, Any]:
+    """Cards and dice in one decoded image (``taught``: the table's custom dice to look for)."""
+    dice = [d.to_dict() for model in taught or [] for d in read_taught(model, image)]
     return {
         "width": int(image.shape[1]),
         "height": int(image.shape[0]),
         "cards": [card_entry(r) for r in read_codes(image, thorough=thorough)],
-        "dice": [],
+        "dice": dice,
     }
 
 
-def scan_path(path: Path) -> dict[str, Any]:
+def scan_path(path: Path, taught: list[TaughtDice] | None = None) -> dict[str, Any]:
     """One image file as a contract object; a file that cannot be read gets ``error``."""
     started = time.perf_counter()
     out: dict[str, Any] = {"path": str(path), "width": None, "height": None, "ms": None,
@@ -44,6 +47,6 @@ def scan_path(path: Path) -> dict[str, Any]:
     except ImageError as exc:
         out["error"] = str(exc)
         return out
-    out.update(scan_frame(image))
+    out.update(scan_frame(image, taught=taught))
     out["ms"] = round((time.perf_counter() - started) * 1000, 1)
     return out
