@@ -57,7 +57,8 @@ class ReadingTracker:
         self._cards: dict[str, _Card] = {}
         self._dice_key: tuple[tuple[Any, int, int], ...] | None = None
         self._dice_streak = 0
-        self._dice_reported = False
+        self._reported_key: tuple[tuple[Any, int, int], ...] | None = None
+        self._disturbed = 0  # frames since the last roll that did not show that roll
 
     def update(self, cards: list[CodeReading], dice: list[DieReading]) -> list[dict[str, Any]]:
         """Feed one frame's readings; returns the reports that became stable with it."""
@@ -105,11 +106,16 @@ class ReadingTracker:
         if key == self._dice_key:
             self._dice_streak += 1
         else:
-            if self._dice_key is not None and self._dice_streak >= 1:
-                self._dice_reported = False  # the dice changed: the next settle is a new roll
             self._dice_key = key
             self._dice_streak = 1
-        if key and not self._dice_reported and self._dice_streak >= self.settle_frames:
-            self._dice_reported = True
+        if key != self._reported_key:
+            self._disturbed += 1
+        settled = bool(key) and self._dice_streak >= self.settle_frames
+        # The same faces again are a new roll only after the dice were gone or moving for a
+        # while: a reading that flickers for a frame is not a roll.
+        new_roll = key != self._reported_key or self._disturbed >= self.settle_frames
+        if settled and new_roll:
+            self._reported_key = key
+            self._disturbed = 0
             return [{"type": "roll", "dice": [d.to_dict() for d in dice]}]
         return []

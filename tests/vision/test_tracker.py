@@ -63,6 +63,12 @@ def test_the_same_faces_rolled_again_count_after_the_dice_were_picked_up() -> No
     assert rolls == 2
 
 
+def test_a_flickering_reading_is_not_a_new_roll() -> None:
+    tracker = ReadingTracker(settle_frames=3)
+    frames = [[die(4)]] * 4 + [[die(2)]] + [[die(4)]] * 6  # one frame misread as a 2
+    assert sum(len(tracker.update([], f)) for f in frames) == 1
+
+
 def test_no_dice_no_roll() -> None:
     tracker = ReadingTracker(settle_frames=2)
     assert all(tracker.update([], []) == [] for _ in range(5))
