@@ -21,10 +21,22 @@ BURKE_FACES = ["DAMAGE-HEAL", "SCAN-LR", "SCAN-ANY", "ID-CHECK", "ENGINE", "STAL
                "INSTA-KILL", "QUARANTINE", "CANCEL"]
 
 
+PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
+        6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+
+
 def _symbol(face: str, size: int, ink: tuple[int, int, int]) -> Image:
-    """A face's symbol on a transparent (black) square; asymmetric shapes so rotation shows."""
+    """A face's symbol on a transparent (black) square; asymmetric shapes so rotation shows.
+    Faces "1" to "6" are pips, as on an ordinary die."""
     img = np.zeros((size, size, 3), np.uint8)
     c, r, t = size // 2, size // 3, max(2, size // 14)
+    if face in ("1", "2", "3", "4", "5", "6"):
+        step = size / 3.4
+        for row, col in PIPS[int(face)]:
+            centre = (int(size / 2 + (col - 1) * step), int(size / 2 + (row - 1) * step))
+            cv2.circle(img, centre, max(2, int(size * 0.09)), ink, -1, cv2.LINE_AA)
+        return img
     if face == "DAMAGE-HEAL":
         cv2.line(img, (c - r, c), (c + r, c), ink, t)
         cv2.line(img, (c, c - r), (c, c + r // 3), ink, t)
@@ -79,11 +91,11 @@ def _die(face: str, side: int, body: tuple[int, int, int], ink: tuple[int, int, 
     img[mask > 0] = body
     gradient = np.linspace(1.0 - 0.25 * light, 1.0 + 0.1 * light, canvas, dtype=np.float32)
     img = np.clip(img.astype(np.float32) * gradient[None, :, None], 0, 255).astype(np.uint8)
-    symbol = _symbol(face, int(side * 0.8), ink)
+    symbol = _symbol(face, int(side * 0.8), (255, 255, 255))  # drawn white, painted in ink
     s0 = off + int(side * 0.1)
     region = img[s0:s0 + symbol.shape[0], s0:s0 + symbol.shape[1]]
     painted = symbol.sum(axis=2) > 0
-    region[painted] = symbol[painted]
+    region[painted] = ink
     rotation = cv2.getRotationMatrix2D((canvas / 2, canvas / 2), angle, 1.0)
     return (cv2.warpAffine(img, rotation, (canvas, canvas)),
             cv2.warpAffine(mask, rotation, (canvas, canvas)))
