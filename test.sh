@@ -27,7 +27,7 @@ run() { # $1 = name, rest = command
     fi
 }
 
-run ruff .venv/bin/ruff check companion tests benchmarks tools
+run ruff .venv/bin/ruff check companion tests benchmarks tools training
 run mypy .venv/bin/mypy
 run pytest .venv/bin/python -m pytest "$@"
 

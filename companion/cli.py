@@ -12,7 +12,7 @@ from typing import Any
 import companion.games  # noqa: F401  (registers every game)
 from companion import __version__
 from companion.engine import RulesError, TableSession, all_games, get_game, replay_transcript
-from companion.settings import data_dir
+from companion.settings import data_dir, models_dir
 
 EXIT_OK = 0
 EXIT_USAGE = 2  # argparse's own status, also used for files that cannot be read
@@ -120,8 +120,16 @@ def _watch_camera(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    from companion.vision.dice import DiceReader, ModelMissingError
+
     try:
-        for report in watch(camera, max_frames=args.frames):
+        pips = None if args.no_pips else DiceReader(models_dir() / "dice")
+    except ModelMissingError as exc:
+        print(f"companion scan: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    read_dice = pips.read if pips else None
+    try:
+        for report in watch(camera, max_frames=args.frames, read_dice=read_dice):
             if args.json:
                 print(json.dumps(report), flush=True)
             elif report["type"] == "camera":
@@ -148,17 +156,19 @@ def _scan(args: argparse.Namespace) -> int:
     if not args.images:
         print("companion scan: give IMAGE files, or --camera [SOURCE]", file=sys.stderr)
         return EXIT_USAGE
+    from companion.vision.dice import DiceReader, ModelMissingError
     from companion.vision.scan import scan_path  # OpenCV loads only for commands that need it
     from companion.vision.taught import TeachError, load
 
     try:
         taught = [load(data_dir(args.data), name) for name in args.dice]
-    except TeachError as exc:
+        pips = None if args.no_pips else DiceReader(models_dir() / "dice")
+    except (TeachError, ModelMissingError) as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE
     failed = 0
     for name in args.images:
-        result = scan_path(Path(name), taught)
+        result = scan_path(Path(name), pips, taught)
         failed += result["error"] is not None
         if args.json:
             print(json.dumps(result), flush=True)
@@ -302,6 +312,7 @@ def build_parser() -> argparse.ArgumentParser:
     scan.add_argument("--dice", action="append", default=[], metavar="NAME",
                       help="also read these taught dice (companion dice teach); repeatable")
     scan.add_argument("--data", metavar="DIR", help="the data directory (taught dice)")
+    scan.add_argument("--no-pips", action="store_true", help="do not look for pip dice (d6)")
     scan.set_defaults(run=_scan)
 
     stickers = sub.add_parser(

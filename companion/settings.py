@@ -8,6 +8,13 @@ from pathlib import Path
 APP = "gambit-companion"
 
 
+def models_dir() -> Path:
+    """Shipped model files: $COMPANION_MODELS, else the repository's models/ folder."""
+    if os.environ.get("COMPANION_MODELS"):
+        return Path(os.environ["COMPANION_MODELS"])
+    return Path(__file__).resolve().parent.parent / "models"
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The data directory: ``override``, else $COMPANION_DATA, else $XDG_DATA_HOME/gambit-companion,
     else ~/.local/share/gambit-companion. Not created here."""

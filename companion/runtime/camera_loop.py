@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.devices.camera import Camera, DeviceStatus, RecordedCamera
 from companion.engine import RulesError, parse_payload
+from companion.vision.dice import off_codes
 from companion.vision.qr import read_codes, read_codes_in_tile
 from companion.vision.tracker import DieReading, ReadingTracker
 
@@ -27,11 +28,12 @@ def _no_dice(frame: Any) -> list[DieReading]:
 
 
 def watch(camera: Camera, tracker: ReadingTracker | None = None,
-          read_dice: DiceReader = _no_dice, max_frames: int | None = None,
+          read_dice: DiceReader | None = None, max_frames: int | None = None,
           idle_seconds: float = 0.2) -> Iterator[dict[str, Any]]:
     """Yield stable reports (and camera status changes) until the source ends, or after
     ``max_frames`` attempts to read a frame (counting attempts with no camera too)."""
     tracker = tracker or ReadingTracker()
+    read_dice = read_dice or _no_dice
     frames = 0
     attempts = 0
     last_status: DeviceStatus | None = None
@@ -49,7 +51,7 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
             time.sleep(idle_seconds)  # no device now: the camera retries on its own
             continue
         codes = read_codes(frame, thorough=False) + read_codes_in_tile(frame, frames % TILES, TILES)
-        for report in tracker.update(codes, read_dice(frame)):
+        for report in tracker.update(codes, off_codes(read_dice(frame), codes)):
             if report["type"] == "card":
                 try:
                     report["card"] = parse_payload(report["payload"]).id

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import RulesError, parse_payload
+from companion.vision.dice import DiceReader, off_codes
 from companion.vision.images import Image, ImageError, load_image
 from companion.vision.qr import CodeReading, read_codes
 from companion.vision.taught import TaughtDice, read_taught
@@ -25,19 +26,23 @@ def card_entry(reading: CodeReading) -> dict[str, Any]:
     }
 
 
-def scan_frame(image: Image, thorough: bool = True,
+def scan_frame(image: Image, thorough: bool = True, pips: DiceReader | None = None,
                taught: list[TaughtDice] | None = None) -> dict[str, Any]:
-    """Cards and dice in one decoded image (``taught``: the table's custom dice to look for)."""
-    dice = [d.to_dict() for model in taught or [] for d in read_taught(model, image)]
+    """Cards and dice in one decoded image: pip dice with ``pips``, and the table's taught
+    custom dice."""
+    codes = read_codes(image, thorough=thorough)
+    dice = off_codes(pips.read(image), codes) if pips else []
+    dice += [d for model in taught or [] for d in read_taught(model, image)]
     return {
         "width": int(image.shape[1]),
         "height": int(image.shape[0]),
-        "cards": [card_entry(r) for r in read_codes(image, thorough=thorough)],
-        "dice": dice,
+        "cards": [card_entry(r) for r in codes],
+        "dice": [d.to_dict() for d in dice],
     }
 
 
-def scan_path(path: Path, taught: list[TaughtDice] | None = None) -> dict[str, Any]:
+def scan_path(path: Path, pips: DiceReader | None = None,
+              taught: list[TaughtDice] | None = None) -> dict[str, Any]:
     """One image file as a contract object; a file that cannot be read gets ``error``."""
     started = time.perf_counter()
     out: dict[str, Any] = {"path": str(path), "width": None, "height": None, "ms": None,
@@ -47,6 +52,6 @@ def scan_path(path: Path, taught: list[TaughtDice] | None = None) -> dict[str, A
     except ImageError as exc:
         out["error"] = str(exc)
         return out
-    out.update(scan_frame(image, taught=taught))
+    out.update(scan_frame(image, pips=pips, taught=taught))
     out["ms"] = round((time.perf_counter() - started) * 1000, 1)
     return out

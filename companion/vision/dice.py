@@ -1,0 +1,189 @@
+"""Pip dice (d6): find every die in a frame and read its top face, with a small learned model.
+
+Two stages, trained by training/dice/train.py and shipped in models/dice/ (see the model card
+there), run with onnxruntime on the CPU, no PyTorch:
+
+1. a CenterNet-style detector on the frame scaled so its long side is 640 px: heatmaps at a
+   quarter of that resolution, box size and centre offset; candidates are the local maxima
+   scoring at least ``DET_THRESHOLD``;
+2. a crop classifier: each candidate is cut from the full-resolution frame (so pips stay
+   sharp) as a square of 1.2 times the box, scaled to 32 x 32, and classified as "not a die"
+   or 1 to 6. A die is reported only when its value has probability ``CLS_THRESHOLD`` or
+   more: missing a die is preferred to inventing one.
+
+The thresholds were chosen on part of the training photos, never on the held-out ones.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from companion.errors import CompanionError
+from companion.vision.images import Image
+from companion.vision.qr import CodeReading
+from companion.vision.tracker import DieReading
+
+DETECTOR = "dice_centernet.onnx"
+CLASSIFIER = "dice_classifier.onnx"
+WORK_LONG_SIDE = 640  # the detector sees a 1280x720 frame at 640x360: dice of 16-70 px there
+DET_THRESHOLD = 0.15  # low for recall: the classifier's "not a die" removes false candidates
+CLS_THRESHOLD = 0.4  # probability a value needs to be reported
+CLS_SIZE = 32
+CLS_CONTEXT = 1.2
+NMS_IOU = 0.4  # two candidates overlapping more than this are one die
+MIN_BOX_PX = 8  # at detector scale
+STRIDE = 4
+PAD_TO = 16  # the detector downsamples by 16
+
+
+class ModelMissingError(CompanionError, RuntimeError):
+    """The dice model files, or onnxruntime, are not installed."""
+
+
+def _session(path: Path, threads: int) -> Any:
+    try:
+        import onnxruntime as ort
+    except ImportError:
+        raise ModelMissingError("onnxruntime is not installed: run ./start.sh again") from None
+    if not path.is_file():
+        raise ModelMissingError(f"the dice model {path} is missing")
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
+def iou(a: NDArray[Any] | list[float], b: NDArray[Any] | list[float]) -> float:
+    """Intersection over union of two [x, y, w, h] boxes."""
+    ix = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = a[2] * a[3] + b[2] * b[3] - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
+def crop_die(image: Image, box: list[float]) -> Image:
+    """A CLS_SIZE square centred on ``box`` ([x, y, w, h]), side CLS_CONTEXT times the box."""
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    scale = (CLS_SIZE / CLS_CONTEXT) / max(w, h, 1.0)
+    matrix = np.array([[scale, 0, CLS_SIZE / 2 - scale * cx],
+                       [0, scale, CLS_SIZE / 2 - scale * cy]], dtype=np.float32)
+    flags = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    return np.asarray(cv2.warpAffine(image, matrix, (CLS_SIZE, CLS_SIZE), flags=flags,
+                                     borderMode=cv2.BORDER_REPLICATE), dtype=np.uint8)
+
+
+def decode(out: NDArray[np.float32], scale: float, size: tuple[int, int],
+           threshold: float) -> list[dict[str, Any]]:
+    """Detector output ((6 + 4) x H/4 x W/4) to candidate dice in the frame's pixels."""
+    heat = out[:-4]
+    best = heat.max(0)
+    peaks = (best >= threshold) & (best == cv2.dilate(best, np.ones((3, 3), np.uint8)))
+    ys, xs = np.nonzero(peaks)
+    if len(ys) == 0:
+        return []
+    scores = best[ys, xs]
+    values = heat[:, ys, xs].argmax(0) + 1
+    bw = np.exp(out[-4, ys, xs]) * STRIDE
+    bh = np.exp(out[-3, ys, xs]) * STRIDE
+    cx = (xs + out[-2, ys, xs]) * STRIDE
+    cy = (ys + out[-1, ys, xs]) * STRIDE
+    keep = (bw >= MIN_BOX_PX) & (bh >= MIN_BOX_PX)
+    boxes = np.stack([cx - bw / 2, cy - bh / 2, bw, bh], 1)[keep] / scale
+    scores, values = scores[keep], values[keep]
+    width, height = size
+    found: list[dict[str, Any]] = []
+    kept: list[NDArray[Any]] = []
+    for i in np.argsort(-scores):
+        box = boxes[i]
+        if any(iou(box, k) > NMS_IOU for k in kept):
+            continue
+        kept.append(box)
+        x0, y0 = max(0.0, float(box[0])), max(0.0, float(box[1]))
+        x1 = min(float(width), float(box[0] + box[2]))
+        y1 = min(float(height), float(box[1] + box[3]))
+        found.append({"box": [round(x0, 1), round(y0, 1), round(x1 - x0, 1), round(y1 - y0, 1)],
+                      "value": int(values[i]), "confidence": round(float(scores[i]), 3)})
+    return found
+
+
+class DiceReader:
+    """Reads pip dice; sessions are made once and reused for every frame."""
+
+    def __init__(self, models: Path, threads: int = 1, det_threshold: float = DET_THRESHOLD,
+                 cls_threshold: float = CLS_THRESHOLD, classifier: bool = True) -> None:
+        self.detector = _session(models / DETECTOR, threads)
+        self.input_name = self.detector.get_inputs()[0].name
+        # Without the classifier (training mines hard negatives this way) values come from
+        # the detector alone.
+        self.classifier = _session(models / CLASSIFIER, threads) if classifier else None
+        self.det_threshold = det_threshold
+        self.cls_threshold = cls_threshold
+        self.work_long_side = WORK_LONG_SIDE
+
+    def detect(self, image: Image) -> list[dict[str, Any]]:
+        """Stage 1: candidate dice (confidence is the detector's peak score)."""
+        if image.ndim == 2:
+            image = np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+        h, w = image.shape[:2]
+        scale = self.work_long_side / max(h, w)
+        sw, sh = max(1, round(w * scale)), max(1, round(h * scale))
+        small = image if (sw, sh) == (w, h) else cv2.resize(image, (sw, sh),
+                                                            interpolation=cv2.INTER_AREA)
+        ph, pw = -sh % PAD_TO, -sw % PAD_TO
+        if ph or pw:
+            small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+        x = np.ascontiguousarray(small.transpose(2, 0, 1)[None], dtype=np.float32)
+        out = self.detector.run(None, {self.input_name: x})[0][0]
+        return decode(out, scale, (w, h), self.det_threshold)
+
+    def read(self, image: Image) -> list[DieReading]:
+        """Every die whose top face the reader is sure of."""
+        if image.ndim == 2:
+            image = np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+        candidates = self.detect(image)
+        if not candidates:
+            return []
+        if self.classifier is None:
+            return [_reading(c["box"], c["value"], c["confidence"]) for c in candidates]
+        crops = np.stack([crop_die(image, c["box"]) for c in candidates]).transpose(0, 3, 1, 2)
+        probs = self.classifier.run(None, {"crops": np.ascontiguousarray(crops, np.float32)})[0]
+        out = []
+        for candidate, p in zip(candidates, probs, strict=True):
+            value = int(np.argmax(p[1:])) + 1
+            if p[value] >= self.cls_threshold:
+                out.append(_reading(candidate["box"], value, float(p[value])))
+        return out
+
+
+def off_codes(dice: list[DieReading], codes: list[CodeReading]) -> list[DieReading]:
+    """The dice that do not lie on a QR sticker read in the same frame.
+
+    A sticker's finder patterns look like a white die showing six to the detector (it never
+    saw stickers while learning), so a "die" on a sticker is dropped.
+    """
+    kept = []
+    for die in dice:
+        point = (float(die.centre[0]), float(die.centre[1]))
+        on_code = False
+        for code in codes:
+            polygon = np.array(code.corners, dtype=np.float32)
+            middle = polygon.mean(axis=0)
+            grown = (polygon - middle) * 1.3 + middle  # the quiet zone and the card around it
+            if cv2.pointPolygonTest(grown.reshape(-1, 1, 2), point, False) >= 0:
+                on_code = True
+                break
+        if not on_code:
+            kept.append(die)
+    return kept
+
+
+def _reading(box: list[float], value: int, confidence: float) -> DieReading:
+    x, y, w, h = (int(round(v)) for v in box)
+    return DieReading("d6", value, (x, y, w, h), round(confidence, 3))

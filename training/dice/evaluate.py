@@ -1,0 +1,316 @@
+#!/usr/bin/env python3
+"""Evaluate the dice reader with the project's scorer.
+
+    python evaluate.py build                  # (re)make the test sets under data/ (seeded)
+    python evaluate.py score holdout          # predictions JSONL + dice_score.py on one set
+    python evaluate.py score FOLDER           # any folder with images/ and labels/
+    python evaluate.py score SET 0.15 0.5     # with detector / classifier thresholds
+    python evaluate.py bench                  # ms per 640x640 image and per 1280x720 frame, 1 thread
+    python evaluate.py all                    # build + score every set + bench
+
+Test sets (all labels in YOLO form, so dice_score.py reads them):
+  holdout    the 40 held-out Byler photos (symlinks; never trained or tuned on)
+  perturbed  3 variants of each held-out photo: strong colour changes (hue rotation,
+             channel swaps, grey, inversion = light/dark pip swap), background replaced
+             by a synthetic table outside the dice, oblique perspective warps, 90-degree
+             turns, scale 0.55-1.4, blur / motion blur, noise, JPEG, uneven and low light
+  frames     held-out photos scaled 1.0-1.6x and placed in a 1280x720 frame on a
+             synthetic table (tests the frame path: the reader works at 640x360)
+  synthetic  120 scenes rendered by synth.py with a seed never used in training and a
+             wider camera tilt (up to 0.7 rad, training used <= 0.5): oblique views with
+             side faces showing pips, touching dice, marbled/translucent dice, light or
+             dark pips, then the same photometric perturbations as `perturbed`
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import synth
+from split import DATA, load_split, read_labels
+
+HERE = Path(__file__).resolve().parent
+SETS = HERE / "data"
+MODELS = HERE.parents[1] / "models" / "dice"
+SCORER = Path(
+    os.environ.get("DICE_SCORER", HERE.parents[1].parent / "shared" / "tools" / "dice_score.py")
+)
+
+
+# ----------------------------------------------------------------------------- set building
+def write_set(folder: Path, name: str, img: np.ndarray, boxes_xyxy: np.ndarray, values) -> None:
+    (folder / "images").mkdir(parents=True, exist_ok=True)
+    (folder / "labels").mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(folder / "images" / f"{name}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    h, w = img.shape[:2]
+    lines = []
+    for (x1, y1, x2, y2), v in zip(boxes_xyxy, values):
+        lines.append(
+            f"{int(v) - 1} {(x1 + x2) / 2 / w:.6f} {(y1 + y2) / 2 / h:.6f} {(x2 - x1) / w:.6f} {(y2 - y1) / h:.6f}"
+        )
+    (folder / "labels" / f"{name}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
+
+
+def load(name: str):
+    img = cv2.imread(str(DATA / "images" / name))
+    h, w = img.shape[:2]
+    labels = read_labels(name, w, h)
+    boxes = np.array([[x, y, x + bw, y + bh] for _, (x, y, bw, bh) in labels], np.float32).reshape(
+        -1, 4
+    )
+    return img, boxes, np.array([v for v, _ in labels], np.int64)
+
+
+def colour_shift(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    kind = rng.integers(0, 5)
+    if kind == 0:  # hue rotation + saturation
+        hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV).astype(np.int16)
+        hsv[..., 0] = (hsv[..., 0] + rng.integers(30, 150)) % 180
+        hsv[..., 1] = np.clip(hsv[..., 1] * rng.uniform(0.5, 1.6), 0, 255)
+        img = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR)
+    elif kind == 1:
+        img = img[..., rng.permutation(3)].copy()
+    elif kind == 2:
+        img = cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    elif kind == 3:
+        img = 255 - img
+    else:  # warm/cool cast
+        img = np.clip(img * rng.uniform(0.6, 1.3, 3), 0, 255).astype(np.uint8)
+    # exposure / contrast
+    f = img.astype(np.float32)
+    f = (f - 128) * rng.uniform(0.6, 1.3) + 128 + rng.uniform(-45, 35)
+    return np.clip(f, 0, 255).astype(np.uint8)
+
+
+def degrade(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    h, w = img.shape[:2]
+    if rng.random() < 0.5:  # uneven light (lamp to one side)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        d = np.hypot(xx - cx, yy - cy) / max(h, w)
+        img = np.clip(img * (1.15 - rng.uniform(0.3, 0.7) * d)[..., None], 0, 255).astype(np.uint8)
+    r = rng.random()
+    if r < 0.3:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.7, 1.5))
+    elif r < 0.5:
+        k = int(rng.integers(4, 8))
+        kern = np.zeros((k, k), np.float32)
+        kern[k // 2] = 1.0 / k
+        M = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
+        kern = cv2.warpAffine(kern, M, (k, k))
+        img = cv2.filter2D(img, -1, kern / max(kern.sum(), 1e-6))
+    if rng.random() < 0.5:
+        img = np.clip(img + rng.normal(0, rng.uniform(3, 12), img.shape), 0, 255).astype(np.uint8)
+    if rng.random() < 0.5:
+        ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 60))])
+        img = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return img
+
+
+def swap_background(img, boxes, rng):
+    h, w = img.shape[:2]
+    mask = np.zeros((h, w), np.float32)
+    for x1, y1, x2, y2 in boxes:
+        m = 0.12 * (x2 - x1)
+        cv2.rectangle(mask, (int(x1 - m), int(y1 - m)), (int(x2 + m), int(y2 + m)), 1.0, -1)
+    mask = cv2.GaussianBlur(mask, (0, 0), 3)[..., None]
+    bg = synth.background(h, w, rng).astype(np.float32)
+    return (img * mask + bg * (1 - mask)).astype(np.uint8)
+
+
+def warp(img, boxes, rng, scale: float):
+    """90-degree turn, scale and an oblique-camera homography; boxes re-fitted."""
+    h, w = img.shape[:2]
+    k = int(rng.integers(0, 4))
+    img = np.rot90(img, k).copy()
+    for _ in range(k):  # rotate boxes 90 deg counter-clockwise like np.rot90
+        boxes = np.stack([boxes[:, 1], w - boxes[:, 2], boxes[:, 3], w - boxes[:, 0]], 1)
+        h, w = w, h
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    t = rng.uniform(0.1, 0.3)  # keystone: one side narrower, like a camera tilted 20-35 deg
+    side = int(rng.integers(0, 4))
+    dst = src.copy()
+    if side == 0:
+        dst[0, 0] += t * w / 2
+        dst[1, 0] -= t * w / 2
+    elif side == 1:
+        dst[3, 0] += t * w / 2
+        dst[2, 0] -= t * w / 2
+    elif side == 2:
+        dst[0, 1] += t * h / 2
+        dst[3, 1] -= t * h / 2
+    else:
+        dst[1, 1] += t * h / 2
+        dst[2, 1] -= t * h / 2
+    dst = dst * scale
+    M = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
+    ow, oh = int(w * scale), int(h * scale)
+    out = cv2.warpPerspective(
+        img,
+        M,
+        (ow, oh),
+        flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=tuple(int(v) for v in rng.integers(0, 256, 3)),
+    )
+    nb = []
+    for x1, y1, x2, y2 in boxes:
+        pts = np.array([[x1, y1, 1], [x2, y1, 1], [x2, y2, 1], [x1, y2, 1]]) @ M.T
+        pts = pts[:, :2] / pts[:, 2:]
+        nb.append([*pts.min(0), *pts.max(0)])
+    return out, np.array(nb, np.float32).reshape(-1, 4)
+
+
+def build_sets() -> None:
+    import shutil
+
+    train_names, holdout = load_split()
+    for sub in ("holdout", "perturbed", "frames", "synthetic"):
+        shutil.rmtree(SETS / sub, ignore_errors=True)
+    # holdout: symlinks to the shared photos (the data stays in shared/)
+    for sub in ("images", "labels"):
+        (SETS / "holdout" / sub).mkdir(parents=True)
+    for name in holdout:
+        stem = Path(name).stem
+        (SETS / "holdout" / "images" / name).symlink_to(DATA / "images" / name)
+        (SETS / "holdout" / "labels" / f"{stem}.txt").symlink_to(DATA / "labels" / f"{stem}.txt")
+    rng = np.random.default_rng(424242)
+    for name in holdout:
+        img0, boxes0, vals = load(name)
+        for v in range(3):
+            img, boxes = img0.copy(), boxes0.copy()
+            if rng.random() < 0.6:
+                img = swap_background(img, boxes, rng)
+            img = colour_shift(img, rng)
+            img, boxes = warp(
+                img, boxes, rng, scale=float(np.exp(rng.uniform(np.log(0.55), np.log(1.4))))
+            )
+            img = degrade(img, rng)
+            write_set(SETS / "perturbed", f"{Path(name).stem}_p{v}", img, boxes, vals)
+        # a 1280x720 frame around the photo
+        s = rng.uniform(1.0, 1.6)
+        img = cv2.resize(img0, None, fx=s, fy=s, interpolation=cv2.INTER_LINEAR)
+        boxes = boxes0 * s
+        frame = synth.background(720, 1280, rng)
+        hh, ww = img.shape[:2]
+        ch, cw = min(hh, 720), min(ww, 1280)
+        oy, ox = int(rng.integers(0, hh - ch + 1)), int(rng.integers(0, ww - cw + 1))
+        px, py = int(rng.integers(0, 1280 - cw + 1)), int(rng.integers(0, 720 - ch + 1))
+        frame[py : py + ch, px : px + cw] = img[oy : oy + ch, ox : ox + cw]
+        boxes = boxes - [ox - px, oy - py, ox - px, oy - py]
+        inside = (
+            (boxes[:, 0] >= px)
+            & (boxes[:, 1] >= py)
+            & (boxes[:, 2] <= px + cw)
+            & (boxes[:, 3] <= py + ch)
+        )
+        # dice cut by the photo edge cannot be labelled fairly: grey them out
+        for b in boxes[~inside]:
+            x1, y1, x2, y2 = np.clip(b, 0, [1280, 720, 1280, 720]).astype(int)
+            frame[y1:y2, x1:x2] = 128
+        write_set(
+            SETS / "frames",
+            Path(name).stem + "_frame",
+            degrade(frame, rng),
+            boxes[inside],
+            vals[inside],
+        )
+    rng = np.random.default_rng(98765)
+    for i in range(120):
+        h, w = [(480, 640), (640, 640), (720, 1280), (600, 800)][i % 4]
+        sizes = (22, 60) if w <= 800 else (44, 110)
+        img, boxes, vals = synth.scene(h, w, rng, max_dice=20, size_range=sizes, tilt_max=0.7)
+        img = degrade(colour_shift(img, rng) if rng.random() < 0.5 else img, rng)
+        write_set(SETS / "synthetic", f"synth_{i:03d}", img, boxes, vals)
+    for sub in ("holdout", "perturbed", "frames", "synthetic"):
+        n = len(list((SETS / sub / "images").iterdir()))
+        print(f"{sub}: {n} images")
+
+
+# ----------------------------------------------------------------------------- scoring
+def predict_folder(folder: Path, out: Path, thresholds: dict | None = None) -> None:
+    from companion.vision.dice import DiceReader
+
+    rd = DiceReader(MODELS, **(thresholds or {}))
+    with out.open("w") as f:
+        for p in sorted((folder / "images").iterdir()):
+            img = cv2.imread(str(p))
+            dice = rd.read(img)
+            f.write(json.dumps({"path": str(p), "dice": [d.to_dict() for d in dice]}) + "\n")
+
+
+def score(folder: Path, thresholds: dict | None = None) -> str:
+    out = HERE / "logs" / f"pred_{folder.name}.jsonl"
+    out.parent.mkdir(exist_ok=True)
+    predict_folder(folder, out, thresholds)
+    run = subprocess.run(
+        [sys.executable, str(SCORER), str(folder), "--predictions", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    return run.stdout + run.stderr
+
+
+def bench() -> None:
+    from companion.vision.dice import DiceReader
+
+    rd = DiceReader(MODELS, threads=1)
+    _, holdout = load_split()
+    img640 = cv2.imread(str(DATA / "images" / holdout[0]))
+    frame = cv2.imread(str(SETS / "frames" / "images" / (Path(holdout[0]).stem + "_frame.jpg")))
+    if frame is None:
+        frame = cv2.resize(img640, (1280, 720))
+    for label, img in (("640x640 image", img640), ("1280x720 frame", frame)):
+        for _ in range(5):
+            rd.read(img)
+        ts = []
+        for _ in range(50):
+            t = time.perf_counter()
+            rd.read(img)
+            ts.append(time.perf_counter() - t)
+        print(
+            f"{label}: median {1000 * np.median(ts):.1f} ms, p90 {1000 * np.percentile(ts, 90):.1f} ms "
+            f"(read_dice end to end, onnxruntime 1 thread)"
+        )
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    if not args:
+        print(__doc__)
+        return 2
+    cmd = args[0]
+    if cmd == "build":
+        build_sets()
+    elif cmd == "score":
+        folder = Path(args[1])
+        folder = folder if (folder / "images").is_dir() else SETS / args[1]
+        thr = {}
+        if len(args) > 2:
+            thr["det_threshold"] = float(args[2])
+        if len(args) > 3:
+            thr["cls_threshold"] = float(args[3])
+        print(score(folder, thr))
+    elif cmd == "bench":
+        bench()
+    elif cmd == "all":
+        build_sets()
+        for sub in ("holdout", "perturbed", "frames", "synthetic"):
+            print(f"== {sub}")
+            print(score(SETS / sub))
+        bench()
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""The fixed train / held-out split of the Byler dice photos.
+
+Rule: sort the image names, shuffle with random.Random(20261126), the first 40 are
+held out (never used for training or tuning), the other 160 are for training.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+# The photos stay in the shared folder beside the repository; DICE_DATA points elsewhere.
+DATA = Path(os.environ.get("DICE_DATA", REPO.parent / "shared" / "data" / "dice" / "byler-train"))
+HOLDOUT_SEED = 20261126
+HOLDOUT_N = 40
+
+
+def load_split(data: Path = DATA) -> tuple[list[str], list[str]]:
+    names = sorted(
+        p.name for p in (data / "images").iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png")
+    )
+    random.Random(HOLDOUT_SEED).shuffle(names)
+    return sorted(names[HOLDOUT_N:]), sorted(names[:HOLDOUT_N])
+
+
+def read_labels(
+    name: str, w: int, h: int, data: Path = DATA
+) -> list[tuple[int, tuple[float, float, float, float]]]:
+    """[(value 1..6, (x, y, w, h) pixels)] for one image."""
+    out = []
+    label = data / "labels" / (Path(name).stem + ".txt")
+    for line in label.read_text().splitlines() if label.exists() else []:
+        if line.strip():
+            c, xc, yc, bw, bh = line.split()[:5]
+            bw_px, bh_px = float(bw) * w, float(bh) * h
+            out.append(
+                (int(c) + 1, (float(xc) * w - bw_px / 2, float(yc) * h - bh_px / 2, bw_px, bh_px))
+            )
+    return out

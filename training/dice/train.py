@@ -1,0 +1,716 @@
+#!/usr/bin/env python3
+"""Train the two-stage pip-dice reader and export both stages to ONNX.
+
+    python train.py                       # both stages, seed 0 (~30 min on 2 cores)
+    python train.py --stage det           # detector only  -> models/dice_centernet.onnx
+    python train.py --stage cls           # classifier only (mines hard negatives with the
+                                          # detector in --out) -> models/dice_classifier.onnx
+    python train.py --iters 40 --cls-iters 40 --out /tmp/d.onnx --cls-out /tmp/c.onnx   # smoke test
+
+Stage 1, detector (DiceNet): CenterNet-style, stride 4, 63k parameters. Output
+N x 10 x H/4 x W/4: channels 0-5 sigmoid heatmaps for top-face values 1..6, 6-7
+log(box w, h / 4 px), 8-9 sub-cell centre offset. Trained on 320x320 crops of the
+Byler photos (minus the held-out split, see split.py) under heavy augmentation
+(scale 0.45-1.5, 90-degree turns, flips, +-15 deg, perspective, hue/saturation/
+brightness/contrast/gamma, channel swaps, inversion, grey, blur, motion blur, noise,
+JPEG), plus collages of real dice crops on synthetic tables and fully synthetic
+scenes (synth.py).
+
+Stage 2, classifier (DiceCls): 32x32 crop -> {not a die, 1..6}, 73k parameters.
+Real dice crops (box jitter, any rotation, low-res, same photometric augmentation),
+synthetic dice crops (oblique, touching, marbled, translucent), negatives: random
+patches, half dice / between dice, and hard negatives = detector false alarms on the
+training photos.
+
+Data licence: Byler photos are BSD-3-Clause; models/LICENSE-byler-dice goes with the
+models. Everything is driven by --seed (one data-loader worker, fixed per-worker seeds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import synth
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from split import DATA, load_split, read_labels
+
+MODELS = Path(__file__).resolve().parents[2] / "models" / "dice"
+STRIDE = 4
+NUM_CLASSES = 6
+CROP = 320
+
+
+# ----------------------------------------------------------------------------- model
+def cbr(cin: int, cout: int, stride: int = 1, k: int = 3, groups: int = 1) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, k, stride, k // 2, groups=groups, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+    )
+
+
+class DW(nn.Module):
+    """Depthwise-separable block with a residual when shapes allow."""
+
+    def __init__(self, cin: int, cout: int, stride: int = 1, dilation: int = 1):
+        super().__init__()
+        self.dw = nn.Sequential(
+            nn.Conv2d(cin, cin, 3, stride, dilation, dilation=dilation, groups=cin, bias=False),
+            nn.BatchNorm2d(cin),
+            nn.ReLU(inplace=True),
+        )
+        self.pw = nn.Sequential(nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout))
+        self.res = stride == 1 and cin == cout
+
+    def forward(self, x):
+        y = self.pw(self.dw(x))
+        return F.relu(x + y if self.res else y)
+
+
+class DiceNet(nn.Module):
+    def __init__(self, w: int = 1):
+        super().__init__()
+        c4, c8, c16 = 24 * w, 48 * w, 96 * w
+        self.stem = nn.Sequential(cbr(3, 16, 2), DW(16, c4, 2), DW(c4, c4))  # /4
+        self.s8 = nn.Sequential(DW(c4, c8, 2), DW(c8, c8), DW(c8, c8))  # /8
+        self.s16 = nn.Sequential(
+            DW(c8, c16, 2), DW(c16, c16), DW(c16, c16, dilation=2), DW(c16, c16)
+        )  # /16
+        self.lat16 = cbr(c16, c8, k=1)
+        self.fuse8 = DW(c8, c8)
+        self.lat8 = cbr(c8, c4, k=1)
+        self.fuse4 = DW(c4, c4)
+        self.head = cbr(c4, 32)
+        self.out = nn.Conv2d(32, NUM_CLASSES + 4, 1)
+        nn.init.constant_(self.out.bias[:NUM_CLASSES], -2.19)
+        nn.init.constant_(self.out.bias[NUM_CLASSES:], 0.0)
+
+    def forward(self, x):
+        # x: N x 3 x H x W, BGR uint8 range floats; normalised here so the reader stays trivial
+        x = (x - 128.0) / 64.0
+        f4 = self.stem(x)
+        f8 = self.s8(f4)
+        f16 = self.s16(f8)
+        p8 = self.fuse8(f8 + F.interpolate(self.lat16(f16), scale_factor=2.0, mode="nearest"))
+        p4 = self.fuse4(f4 + F.interpolate(self.lat8(p8), scale_factor=2.0, mode="nearest"))
+        o = self.out(self.head(p4))
+        return torch.cat([torch.sigmoid(o[:, :NUM_CLASSES]), o[:, NUM_CLASSES:]], 1)
+
+
+# ----------------------------------------------------------------------------- augmentation
+def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Colour, lighting, blur, noise and compression changes (uint8 BGR in, out)."""
+    if rng.random() < 0.15:
+        img = 255 - img  # dark dice with light pips <-> light dice with dark pips
+    if rng.random() < 0.2:
+        img = img[..., rng.permutation(3)]
+    hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV).astype(np.int16)
+    if rng.random() < 0.6:
+        hsv[..., 0] = (hsv[..., 0] + rng.integers(0, 180)) % 180
+    hsv[..., 1] = np.clip(hsv[..., 1] * rng.uniform(0.4, 1.5), 0, 255)
+    img = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR).astype(np.float32)
+    if rng.random() < 0.1:
+        img[:] = img.mean(2, keepdims=True)
+    img = img * rng.uniform(0.75, 1.25, 3)  # colour cast / white balance
+    img = (img - 128) * rng.uniform(0.6, 1.4) + 128 + rng.uniform(-50, 50)
+    if rng.random() < 0.3:
+        img = 255 * (np.clip(img, 0, 255) / 255) ** rng.uniform(0.6, 1.6)
+    if rng.random() < 0.3:  # uneven lighting
+        h, w = img.shape[:2]
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        g = 1 + rng.uniform(-0.6, 0.6) * (xx / w - 0.5) + rng.uniform(-0.6, 0.6) * (yy / h - 0.5)
+        img = img * g[..., None]
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    r = rng.random()
+    if r < 0.2:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.3))
+    elif r < 0.3:
+        k = int(rng.integers(3, 6))
+        kern = np.zeros((k, k), np.float32)
+        kern[k // 2] = 1.0 / k
+        M = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
+        kern = cv2.warpAffine(kern, M, (k, k))
+        img = cv2.filter2D(img, -1, kern / max(kern.sum(), 1e-6))
+    if rng.random() < 0.3:
+        img = np.clip(img + rng.normal(0, rng.uniform(2, 10), img.shape), 0, 255).astype(np.uint8)
+    if rng.random() < 0.4:
+        ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
+        img = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return img
+
+
+def geometric(img, boxes, rng, out_size=CROP, scale_range=(0.45, 1.5), persp=0.12, focus=True):
+    """Random scale / 90-degree rotation / flip / small rotation / perspective, then crop.
+
+    Boxes are re-fitted from transformed corners and shrunk to undo the bbox growth
+    that a small rotation adds (the dice themselves are squares).
+    """
+    h, w = img.shape[:2]
+    s = math.exp(rng.uniform(math.log(scale_range[0]), math.log(scale_range[1])))
+    k = int(rng.integers(0, 4))
+    theta = k * 90 + rng.uniform(-15, 15)
+    flip = rng.random() < 0.5
+    A = np.eye(3)
+    if flip:
+        A = np.array([[-1, 0, w], [0, 1, 0], [0, 0, 1.0]])
+    R = np.eye(3)
+    R[:2] = cv2.getRotationMatrix2D((w / 2, h / 2), theta, s)
+    M = R @ A
+    # choose the crop centre: usually around a die, sometimes anywhere
+    if focus and len(boxes) and rng.random() < 0.8:
+        b = boxes[int(rng.integers(0, len(boxes)))]
+        c = np.array([(b[0] + b[2]) / 2, (b[1] + b[3]) / 2, 1.0])
+    else:
+        c = np.array([rng.uniform(0, w), rng.uniform(0, h), 1.0])
+    c = M @ c
+    jitter = rng.uniform(-0.35, 0.35, 2) * out_size
+    T = np.array(
+        [
+            [1, 0, out_size / 2 - c[0] + jitter[0]],
+            [0, 1, out_size / 2 - c[1] + jitter[1]],
+            [0, 0, 1.0],
+        ]
+    )
+    M = T @ M
+    if persp > 0 and rng.random() < 0.5:
+        src = np.float32([[0, 0], [out_size, 0], [out_size, out_size], [0, out_size]])
+        dst = src + rng.uniform(-persp, persp, (4, 2)).astype(np.float32) * out_size
+        M = cv2.getPerspectiveTransform(src, dst) @ M
+    # no reflecting border: it would mirror dice into the crop without labels
+    border = cv2.BORDER_REPLICATE if rng.random() < 0.3 else cv2.BORDER_CONSTANT
+    out = cv2.warpPerspective(
+        img,
+        M,
+        (out_size, out_size),
+        flags=cv2.INTER_LINEAR,
+        borderMode=border,
+        borderValue=tuple(int(v) for v in rng.integers(0, 256, 3)),
+    )
+    new, keep, idx = [], [], []
+    shrink = abs(math.cos(math.radians(theta - k * 90))) + abs(
+        math.sin(math.radians(theta - k * 90))
+    )
+    for i, (x1, y1, x2, y2) in enumerate(boxes):
+        pts = np.array([[x1, y1, 1], [x2, y1, 1], [x2, y2, 1], [x1, y2, 1]], np.float64) @ M.T
+        pts = pts[:, :2] / pts[:, 2:]
+        lo, hi = pts.min(0), pts.max(0)
+        cx, cy = (lo + hi) / 2
+        bw, bh = (hi - lo) / shrink
+        if not (0 <= cx < out_size and 0 <= cy < out_size):
+            continue
+        vis = (min(cx + bw / 2, out_size) - max(cx - bw / 2, 0)) * (
+            min(cy + bh / 2, out_size) - max(cy - bh / 2, 0)
+        )
+        if vis < 0.6 * bw * bh:  # die cut by the crop edge: ignore region, not a positive
+            new.append([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2])
+            keep.append(False)
+            idx.append(i)
+            continue
+        new.append([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2])
+        keep.append(True)
+        idx.append(i)
+    return (
+        out,
+        np.array(new, np.float32).reshape(-1, 4),
+        np.array(keep, bool),
+        np.array(idx, np.int64),
+    )
+
+
+class Sampler:
+    """Makes training samples: augmented real photos, real-die collages, synthetic scenes."""
+
+    def __init__(self, items, seed: int):
+        self.items = items  # list of (img, boxes xyxy, values)
+        self.rng = np.random.default_rng(seed)
+        self.crops = []  # real dice crops for collages
+        for img, boxes, values in items:
+            for (x1, y1, x2, y2), v in zip(boxes, values):
+                m = 0.08 * (x2 - x1)
+                a, b = int(max(0, x1 - m)), int(max(0, y1 - m))
+                c, d = int(min(img.shape[1], x2 + m)), int(min(img.shape[0], y2 + m))
+                self.crops.append((img[b:d, a:c].copy(), (x1 - a, y1 - b, x2 - a, y2 - b), v))
+
+    def collage(self, size: int):
+        rng = self.rng
+        img, boxes, values = (
+            synth.scene(size, size, rng, max_dice=12, size_range=(18, 64))
+            if rng.random() < 0.5
+            else (
+                synth.background(size, size, rng),
+                np.zeros((0, 4), np.float32),
+                np.zeros(0, np.int64),
+            )
+        )
+        boxes, values = list(boxes), list(values)
+        occupied = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0])) for b in boxes]
+        for _ in range(int(rng.integers(1, 12))):
+            crop, (x1, y1, x2, y2), v = self.crops[int(rng.integers(0, len(self.crops)))]
+            s = rng.uniform(18, 64) / max(x2 - x1, 1)
+            crop = cv2.resize(
+                crop, None, fx=s, fy=s, interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
+            )
+            k = int(rng.integers(0, 4))
+            crop = np.rot90(crop, k).copy()
+            ch, cw = crop.shape[:2]
+            if ch >= size - 2 or cw >= size - 2:
+                continue
+            if rng.random() < 0.5:
+                hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
+                hsv[..., 0] = (hsv[..., 0].astype(int) + rng.integers(0, 180)) % 180
+                crop = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+            px, py = int(rng.integers(0, size - cw)), int(rng.integers(0, size - ch))
+            cx, cy = px + cw / 2, py + ch / 2
+            if any(math.hypot(cx - ox, cy - oy) < 0.55 * (cw + ow) for ox, oy, ow in occupied):
+                continue
+            # soft-edged paste
+            mask = np.zeros((ch, cw), np.float32)
+            e = max(1, int(0.06 * min(ch, cw)))
+            mask[e:-e, e:-e] = 1
+            mask = cv2.GaussianBlur(mask, (0, 0), e / 1.5)[..., None]
+            roi = img[py : py + ch, px : px + cw].astype(np.float32)
+            img[py : py + ch, px : px + cw] = (roi * (1 - mask) + crop * mask).astype(np.uint8)
+            bw, bh = (x2 - x1) * s, (y2 - y1) * s
+            if k % 2:
+                bw, bh = bh, bw
+            boxes.append([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2])
+            values.append(v)
+            occupied.append((cx, cy, cw))
+        return img, np.array(boxes, np.float32).reshape(-1, 4), np.array(values, np.int64)
+
+    def sample(self):
+        """One augmented sample: (image CROPxCROP, boxes xyxy, keep mask, values)."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.55:
+            img, boxes, values = self.items[int(rng.integers(0, len(self.items)))]
+            kw = {}
+        else:
+            size = 448
+            img, boxes, values = (
+                self.collage(size) if r < 0.8 else synth.scene(size, size, rng, size_range=(16, 70))
+            )
+            kw = dict(scale_range=(0.7, 1.3), persp=0.08, focus=False)
+        out, b, keep, idx = geometric(img, boxes, rng, **kw)
+        return photometric(out, rng), b, keep, values[idx]
+
+
+# ----------------------------------------------------------------------------- targets and loss
+def make_targets(boxes, keep, values, size):
+    hs = size // STRIDE
+    heat = np.zeros((NUM_CLASSES, hs, hs), np.float32)
+    ignore = np.zeros((hs, hs), np.float32)
+    reg = np.zeros((4, hs, hs), np.float32)
+    regmask = np.zeros((hs, hs), np.float32)
+    yy, xx = np.mgrid[0:hs, 0:hs].astype(np.float32)
+    for (x1, y1, x2, y2), k, v in zip(boxes, keep, values):
+        cx, cy = (x1 + x2) / 2 / STRIDE, (y1 + y2) / 2 / STRIDE
+        bw, bh = (x2 - x1) / STRIDE, (y2 - y1) / STRIDE
+        ix, iy = int(cx), int(cy)
+        if not (0 <= ix < hs and 0 <= iy < hs) or bw < 1 or bh < 1:
+            continue
+        if not k:
+            r = int(max(bw, bh) / 2) + 1
+            ignore[max(0, iy - r) : iy + r + 1, max(0, ix - r) : ix + r + 1] = 1
+            continue
+        sigma = max(0.6, min(bw, bh) / 10)
+        g = np.exp(-((xx - ix) ** 2 + (yy - iy) ** 2) / (2 * sigma * sigma))
+        heat[v - 1] = np.maximum(heat[v - 1], g)
+        reg[:, iy, ix] = (math.log(bw), math.log(bh), cx - ix, cy - iy)
+        regmask[iy, ix] = 1
+    return heat, ignore, reg, regmask
+
+
+def focal_loss(pred, gt, ignore):
+    pred = pred.clamp(1e-4, 1 - 1e-4)
+    pos = gt.eq(1).float()
+    neg = (1 - pos) * (1 - ignore[:, None])
+    pos_loss = torch.log(pred) * (1 - pred) ** 2 * pos
+    neg_loss = torch.log(1 - pred) * pred**2 * (1 - gt) ** 4 * neg
+    n = pos.sum().clamp(min=1)
+    return -(pos_loss.sum() + neg_loss.sum()) / n
+
+
+def batch(sampler, n):
+    imgs, heats, igns, regs, masks = [], [], [], [], []
+    for _ in range(n):
+        img, b, keep, vals = sampler.sample()
+        h, ig, r, m = make_targets(b, keep, vals, img.shape[0])
+        imgs.append(img.transpose(2, 0, 1))
+        heats.append(h), igns.append(ig), regs.append(r), masks.append(m)
+    t = lambda a: torch.from_numpy(np.stack(a))
+    return t(imgs).float(), t(heats), t(igns), t(regs), t(masks)
+
+
+class Stream(torch.utils.data.IterableDataset):
+    def __init__(self, items, seed, bs):
+        self.items, self.seed, self.bs = items, seed, bs
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        sampler = Sampler(self.items, self.seed * 1000 + (info.id if info else 0))
+        while True:
+            yield batch(sampler, self.bs)
+
+
+def load_items(names):
+    items = []
+    for name in names:
+        img = cv2.imread(str(DATA / "images" / name))
+        h, w = img.shape[:2]
+        vals, boxes = [], []
+        for v, (x, y, bw, bh) in read_labels(name, w, h):
+            vals.append(v)
+            boxes.append([x, y, x + bw, y + bh])
+        items.append((img, np.array(boxes, np.float32).reshape(-1, 4), np.array(vals, np.int64)))
+    return items
+
+
+def export(model, path: Path):
+    model.eval()
+    dummy = torch.zeros(1, 3, 320, 320)
+    torch.onnx.export(
+        model,
+        dummy,
+        str(path),
+        input_names=["image"],
+        output_names=["out"],
+        opset_version=17,
+        dynamic_axes={"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "h4", 3: "w4"}},
+        dynamo=False,
+    )
+
+
+# ----------------------------------------------------------------------------- stage 2: crop classifier
+# Classes: 0 = not a die (background, half a die, two dice, distractor), 1..6 = top-face value.
+CLS_SIZE = 32  # classifier input, must match reader.CLS_SIZE
+CLS_CONTEXT = 1.2  # crop side = CLS_CONTEXT * max(box w, h), must match reader.CLS_CONTEXT
+PATCH = 80  # augmentation works on a larger patch, the centre CLS_SIZE is the sample
+
+
+class DiceCls(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.f = nn.Sequential(
+            cbr(3, 16),
+            cbr(16, 16),
+            nn.MaxPool2d(2),
+            cbr(16, 32),
+            cbr(32, 32),
+            nn.MaxPool2d(2),
+            cbr(32, 64),
+            cbr(64, 64),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
+            nn.Dropout(0.2),
+            nn.Linear(64, 7),
+        )
+
+    def forward(self, x):
+        return (
+            torch.softmax(self.f((x - 128.0) / 64.0), 1)
+            if not self.training
+            else self.f((x - 128.0) / 64.0)
+        )
+
+
+def patch_at(img, cx, cy, size, angle, rng=None):
+    """PATCH x PATCH view of img centred on (cx, cy), rotated, where `size` px map to CLS_SIZE / CLS_CONTEXT."""
+    s = (CLS_SIZE / CLS_CONTEXT) / max(size, 1.0)
+    M = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, s)
+    M[:, 2] += (PATCH / 2 - cx, PATCH / 2 - cy)
+    border = cv2.BORDER_REPLICATE if rng is None or rng.random() < 0.5 else cv2.BORDER_REFLECT_101
+    return cv2.warpAffine(
+        img,
+        M,
+        (PATCH, PATCH),
+        flags=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR,
+        borderMode=border,
+    )
+
+
+class CropSampler:
+    """Real dice crops (jittered, rotated 0-360), synthetic dice crops and negatives."""
+
+    def __init__(self, items, seed, bank_size: int = 4000, hard=()):
+        self.items = items
+        self.hard = list(hard)  # (item index, box xyxy): detector false alarms on training photos
+        self.rng = np.random.default_rng(seed)
+        self.dice = [
+            (i, b, v) for i, (_, boxes, vals) in enumerate(items) for b, v in zip(boxes, vals)
+        ]
+        self.bank, self.bank_size = None, bank_size
+
+    def _finish(self, patch):
+        rng = self.rng
+        if rng.random() < 0.25:  # low resolution source (small dice in the frame)
+            f = rng.uniform(0.35, 0.8)
+            patch = cv2.resize(
+                cv2.resize(patch, None, fx=f, fy=f, interpolation=cv2.INTER_AREA), (PATCH, PATCH)
+            )
+        patch = photometric(patch, rng)
+        o = (PATCH - CLS_SIZE) // 2
+        return patch[o : o + CLS_SIZE, o : o + CLS_SIZE]
+
+    def real(self, positive: bool):
+        rng = self.rng
+        i, (x1, y1, x2, y2), v = self.dice[int(rng.integers(0, len(self.dice)))]
+        img, boxes, _ = self.items[i]
+        size = max(x2 - x1, y2 - y1)
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        if positive:
+            cx += rng.uniform(-0.12, 0.12) * size
+            cy += rng.uniform(-0.12, 0.12) * size
+            s = size * rng.uniform(0.85, 1.2)
+            label = int(v)
+        else:
+            r = rng.random()
+            if self.hard and r < 0.35:  # a spot the detector mistook for a die
+                j, (hx1, hy1, hx2, hy2) = self.hard[int(rng.integers(0, len(self.hard)))]
+                hs = max(hx2 - hx1, hy2 - hy1)
+                hx, hy = (
+                    (hx1 + hx2) / 2 + rng.uniform(-0.1, 0.1) * hs,
+                    (hy1 + hy2) / 2 + rng.uniform(-0.1, 0.1) * hs,
+                )
+                patch = patch_at(
+                    self.items[j][0], hx, hy, hs * rng.uniform(0.9, 1.2), rng.uniform(0, 360), rng
+                )
+                return self._finish(patch), 0
+            if r < 0.6:  # off-centre: half a die, or between two dice
+                a = rng.uniform(0, 2 * np.pi)
+                d = rng.uniform(0.5, 1.0) * size
+                cx, cy = cx + d * np.cos(a), cy + d * np.sin(a)
+            else:  # anywhere in the photo
+                cx, cy = rng.uniform(0, img.shape[1]), rng.uniform(0, img.shape[0])
+            s = size * rng.uniform(0.7, 1.5)
+            centres = np.stack(
+                [(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], 1
+            )
+            sizes = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+            if (np.hypot(centres[:, 0] - cx, centres[:, 1] - cy) < 0.4 * sizes).any():
+                return self.real(positive)
+            label = 0
+        return self._finish(patch_at(img, cx, cy, s, rng.uniform(0, 360), rng)), label
+
+    def _render_bank(self, n: int):
+        """Pre-render synthetic dice patches once (drawing is slow); samples re-crop them."""
+        rng = self.rng
+        bank = []
+        for _ in range(n):
+            size = rng.uniform(24, 48)
+            side = int(size * 4)
+            img = synth.background(side, side, rng)
+            tilt = rng.uniform(0, 0.6) if rng.random() < 0.6 else 0.0
+            tilt_dir = rng.uniform(0, 2 * np.pi)
+            for _ in range(int(rng.integers(0, 3))):  # touching neighbours
+                a = rng.uniform(0, 2 * np.pi)
+                d = size * rng.uniform(1.1, 1.5)
+                synth.draw_die(
+                    img,
+                    side / 2 + d * np.cos(a),
+                    side / 2 + d * np.sin(a),
+                    size,
+                    int(rng.integers(1, 7)),
+                    tilt,
+                    tilt_dir,
+                    rng,
+                )
+            value = int(rng.integers(1, 7))
+            box = synth.draw_die(img, side / 2, side / 2, size, value, tilt, tilt_dir, rng)
+            if box is not None:
+                bank.append((img, box, value))
+        return bank
+
+    def synthetic(self, positive: bool):
+        rng = self.rng
+        if self.bank is None:
+            self.bank = self._render_bank(self.bank_size)
+        img, box, value = self.bank[int(rng.integers(0, len(self.bank)))]
+        bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        bs = max(box[2] - box[0], box[3] - box[1])
+        if positive:
+            cx, cy = bx + rng.uniform(-0.12, 0.12) * bs, by + rng.uniform(-0.12, 0.12) * bs
+            s = bs * rng.uniform(0.85, 1.2)
+            label = value
+        else:
+            a = rng.uniform(0, 2 * np.pi)
+            d = rng.uniform(0.5, 1.0) * bs
+            cx, cy = bx + d * np.cos(a), by + d * np.sin(a)
+            s = bs * rng.uniform(0.7, 1.5)
+            label = 0
+        return self._finish(patch_at(img, cx, cy, s, rng.uniform(0, 360), rng)), label
+
+    def sample(self):
+        r = self.rng.random()
+        positive = self.rng.random() < 0.75
+        return self.real(positive) if r < 0.65 else self.synthetic(positive)
+
+
+def mine_hard_negatives(items, detector_path: Path):
+    """Detector candidates on the training photos (3 scales) that overlap no labelled die."""
+    from companion.vision.dice import DiceReader, iou
+
+    det = DiceReader(detector_path.parent, classifier=False, det_threshold=0.1)
+    hard = []
+    for j, (img, boxes, _) in enumerate(items):
+        for s in (0.75, 1.0, 1.3):
+            det.work_long_side = int(640 * s)
+            for d in det.detect(img):
+                x, y, w, h = d["box"]
+                if all(iou(d["box"], [b[0], b[1], b[2] - b[0], b[3] - b[1]]) < 0.2 for b in boxes):
+                    hard.append((j, (x, y, x + w, y + h)))
+    print(f"hard negatives mined: {len(hard)}", flush=True)
+    return hard
+
+
+class CropStream(torch.utils.data.IterableDataset):
+    def __init__(self, items, seed, bs, hard=()):
+        self.items, self.seed, self.bs, self.hard = items, seed, bs, hard
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        sampler = CropSampler(
+            self.items, self.seed * 1000 + 7 + (info.id if info else 0), hard=self.hard
+        )
+        while True:
+            xs, ys = zip(*(sampler.sample() for _ in range(self.bs)))
+            yield (
+                torch.from_numpy(np.stack(xs).transpose(0, 3, 1, 2).astype(np.float32)),
+                torch.tensor(ys),
+            )
+
+
+def train_classifier(items, args):
+    model = DiceCls()
+    print("classifier params", sum(p.numel() for p in model.parameters()), flush=True)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.cls_lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=args.cls_lr, total_steps=args.cls_iters, pct_start=0.05
+    )
+    hard = mine_hard_negatives(items, args.out) if args.out.exists() else []
+    loader = torch.utils.data.DataLoader(
+        CropStream(items, args.seed, args.cls_bs, hard),
+        batch_size=None,
+        num_workers=args.workers,
+        prefetch_factor=4 if args.workers else None,
+    )
+    t0 = time.time()
+    model.train()
+    run = None
+    for it, (x, y) in enumerate(loader):
+        if it >= args.cls_iters:
+            break
+        logits = model(x)
+        loss = F.cross_entropy(logits, y, label_smoothing=0.05)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        acc = (logits.argmax(1) == y).float().mean().item()
+        vals = np.array([loss.item(), acc])
+        run = vals if run is None else 0.98 * run + 0.02 * vals
+        if it % 100 == 0 or it == args.cls_iters - 1:
+            print(
+                f"cls it {it} loss {run[0]:.3f} acc {run[1]:.3f} {time.time() - t0:.0f}s",
+                flush=True,
+            )
+    model.eval()
+    args.cls_out.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        model,
+        torch.zeros(1, 3, CLS_SIZE, CLS_SIZE),
+        str(args.cls_out),
+        input_names=["crops"],
+        output_names=["probs"],
+        opset_version=17,
+        dynamic_axes={"crops": {0: "n"}, "probs": {0: "n"}},
+        dynamo=False,
+    )
+    print(f"classifier done in {time.time() - t0:.0f}s -> {args.cls_out}", flush=True)
+
+
+def train_detector(items, args):
+    model = DiceNet()
+    print("detector params", sum(p.numel() for p in model.parameters()), flush=True)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=args.lr, total_steps=args.iters, pct_start=0.05
+    )
+    loader = torch.utils.data.DataLoader(
+        Stream(items, args.seed, args.bs),
+        batch_size=None,
+        num_workers=args.workers,
+        prefetch_factor=4 if args.workers else None,
+    )
+    t0 = time.time()
+    model.train()
+    run = None
+    for it, (img, heat, ign, reg, mask) in enumerate(loader):
+        if it >= args.iters:
+            break
+        out = model(img)
+        lh = focal_loss(out[:, :NUM_CLASSES], heat, ign)
+        m = mask[:, None]
+        npos = mask.sum().clamp(min=1)
+        lwh = (F.l1_loss(out[:, 6:8], reg[:, :2], reduction="none") * m).sum() / npos
+        loff = (F.l1_loss(out[:, 8:10], reg[:, 2:], reduction="none") * m).sum() / npos
+        loss = lh + lwh + loff
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        vals = np.array([loss.item(), lh.item(), lwh.item(), loff.item()])
+        run = vals if run is None else 0.98 * run + 0.02 * vals
+        if it % 100 == 0 or it == args.iters - 1:
+            print(
+                f"it {it} loss {run[0]:.3f} heat {run[1]:.3f} wh {run[2]:.3f} off {run[3]:.3f} "
+                f"lr {sched.get_last_lr()[0]:.5f} {time.time() - t0:.0f}s",
+                flush=True,
+            )
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    export(model, args.out)
+    print(f"detector done in {time.time() - t0:.0f}s -> {args.out}", flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--stage", choices=["all", "det", "cls"], default="all")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument(
+        "--threads", type=int, default=1, help="torch threads (1 + 1 data worker fits 2 cores)"
+    )
+    ap.add_argument("--iters", type=int, default=2600, help="detector iterations")
+    ap.add_argument("--bs", type=int, default=16)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--out", type=Path, default=MODELS / "dice_centernet.onnx")
+    ap.add_argument("--cls-iters", type=int, default=2000)
+    ap.add_argument("--cls-bs", type=int, default=256)
+    ap.add_argument("--cls-lr", type=float, default=3e-3)
+    ap.add_argument("--cls-out", type=Path, default=MODELS / "dice_classifier.onnx")
+    args = ap.parse_args()
+    torch.manual_seed(args.seed)
+    np.random.seed(args.seed)
+    torch.set_num_threads(args.threads)
+    train_names, _ = load_split()
+    items = load_items(train_names)
+    print(f"train images {len(items)}, dice {sum(len(i[1]) for i in items)}", flush=True)
+    t0 = time.time()
+    if args.stage in ("all", "det"):
+        train_detector(items, args)
+    if args.stage in ("all", "cls"):
+        train_classifier(items, args)
+    print(f"total training time {time.time() - t0:.0f}s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
