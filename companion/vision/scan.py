@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import RulesError, parse_payload
-from companion.vision.dice import DiceReader, off_codes
+from companion.vision.dice import DiceReader, iou, off_codes
 from companion.vision.images import Image, ImageError, load_image
 from companion.vision.qr import CodeReading, read_codes
 from companion.vision.taught import TaughtDice, read_taught
@@ -31,8 +31,11 @@ def scan_frame(image: Image, thorough: bool = True, pips: DiceReader | None = No
     """Cards and dice in one decoded image: pip dice with ``pips``, and the table's taught
     custom dice."""
     codes = read_codes(image, thorough=thorough)
+    custom = [d for model in taught or [] for d in read_taught(model, image)]
     dice = off_codes(pips.read(image), codes) if pips else []
-    dice += [d for model in taught or [] for d in read_taught(model, image)]
+    # A die the table taught is read as that die, not also as a pip die.
+    dice = [d for d in dice if not any(iou(list(d.box), list(c.box)) > 0.3 for c in custom)]
+    dice += custom
     return {
         "width": int(image.shape[1]),
         "height": int(image.shape[0]),
