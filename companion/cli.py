@@ -116,7 +116,10 @@ def _watch_camera(args: argparse.Namespace) -> int:
     from companion.runtime.camera_loop import watch
 
     try:
-        camera = open_camera(args.camera)
+        width, _, height = args.resolution.lower().partition("x")
+        if not (width.isdigit() and height.isdigit()):
+            raise ConfigError(f"--resolution {args.resolution!r}: write it as WIDTHxHEIGHT")
+        camera = open_camera(args.camera, int(width), int(height))
     except ConfigError as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -309,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
                            " number (default 0), /dev/videoN, picamera, a folder of frames or a"
                            " video file")
     scan.add_argument("--frames", type=int, metavar="N", help="with --camera: stop after N frames")
+    scan.add_argument("--resolution", default="1280x720", metavar="WxH",
+                      help="with --camera: the webcam's resolution (default 1280x720)")
     scan.add_argument("--dice", action="append", default=[], metavar="NAME",
                       help="also read these taught dice (companion dice teach); repeatable")
     scan.add_argument("--data", metavar="DIR", help="the data directory (taught dice)")

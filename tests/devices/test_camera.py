@@ -91,3 +91,9 @@ def test_the_camera_loop_reports_stable_cards_from_a_recording(tmp_path: Path) -
 def test_the_camera_loop_survives_no_camera() -> None:
     reports = list(watch(OpenCVCamera(99), max_frames=3, idle_seconds=0.0))
     assert [r["type"] for r in reports] == ["camera"] and not reports[0]["ok"]
+
+
+def test_scan_camera_refuses_a_bad_resolution(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+    assert main(["scan", "--camera", "0", "--resolution", "big", "--frames", "1"]) == 2
+    assert "WIDTHxHEIGHT" in capsys.readouterr().err
