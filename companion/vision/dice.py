@@ -117,8 +117,9 @@ class DiceReader:
     """Reads pip dice; sessions are made once and reused for every frame."""
 
     def __init__(self, models: Path, threads: int = 1, det_threshold: float = DET_THRESHOLD,
-                 cls_threshold: float = CLS_THRESHOLD, classifier: bool = True) -> None:
-        self.detector = _session(models / DETECTOR, threads)
+                 cls_threshold: float = CLS_THRESHOLD, classifier: bool = True,
+                 detector_path: Path | None = None) -> None:
+        self.detector = _session(detector_path or models / DETECTOR, threads)
         self.input_name = self.detector.get_inputs()[0].name
         # Without the classifier (training mines hard negatives this way) values come from
         # the detector alone.

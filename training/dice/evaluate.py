@@ -9,6 +9,7 @@
     python evaluate.py all                    # build + score every set + bench
 
 Test sets (all labels in YOLO form, so dice_score.py reads them):
+  trainsub   every 4th training photo (40, symlinks): thresholds are tuned here
   holdout    the 40 held-out Byler photos (symlinks; never trained or tuned on)
   perturbed  3 variants of each held-out photo: strong colour changes (hue rotation,
              channel swaps, grey, inversion = light/dark pip swap), background replaced
@@ -172,8 +173,15 @@ def build_sets() -> None:
     import shutil
 
     train_names, holdout = load_split()
-    for sub in ("holdout", "perturbed", "frames", "synthetic"):
+    for sub in ("holdout", "perturbed", "frames", "synthetic", "trainsub"):
         shutil.rmtree(SETS / sub, ignore_errors=True)
+    # trainsub: every 4th training photo, the set thresholds are tuned on
+    for sub in ("images", "labels"):
+        (SETS / "trainsub" / sub).mkdir(parents=True)
+    for name in train_names[::4]:
+        stem = Path(name).stem
+        (SETS / "trainsub" / "images" / name).symlink_to(DATA / "images" / name)
+        (SETS / "trainsub" / "labels" / f"{stem}.txt").symlink_to(DATA / "labels" / f"{stem}.txt")
     # holdout: symlinks to the shared photos (the data stays in shared/)
     for sub in ("images", "labels"):
         (SETS / "holdout" / sub).mkdir(parents=True)

@@ -390,8 +390,8 @@ def export(model, path: Path):
 
 # ----------------------------------------------------------------------------- stage 2: crop classifier
 # Classes: 0 = not a die (background, half a die, two dice, distractor), 1..6 = top-face value.
-CLS_SIZE = 32  # classifier input, must match reader.CLS_SIZE
-CLS_CONTEXT = 1.2  # crop side = CLS_CONTEXT * max(box w, h), must match reader.CLS_CONTEXT
+CLS_SIZE = 32  # classifier input, must match companion.vision.dice.CLS_SIZE
+CLS_CONTEXT = 1.2  # crop side = CLS_CONTEXT * max(box w, h), must match companion.vision.dice.CLS_CONTEXT
 PATCH = 80  # augmentation works on a larger patch, the centre CLS_SIZE is the sample
 
 
@@ -557,7 +557,8 @@ def mine_hard_negatives(items, detector_path: Path):
     """Detector candidates on the training photos (3 scales) that overlap no labelled die."""
     from companion.vision.dice import DiceReader, iou
 
-    det = DiceReader(detector_path.parent, classifier=False, det_threshold=0.1)
+    det = DiceReader(detector_path.parent, classifier=False, det_threshold=0.1,
+                     detector_path=detector_path)
     hard = []
     for j, (img, boxes, _) in enumerate(items):
         for s in (0.75, 1.0, 1.3):
@@ -693,7 +694,7 @@ def main():
     ap.add_argument("--bs", type=int, default=16)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--out", type=Path, default=MODELS / "dice_centernet.onnx")
-    ap.add_argument("--cls-iters", type=int, default=2000)
+    ap.add_argument("--cls-iters", type=int, default=4000)
     ap.add_argument("--cls-bs", type=int, default=256)
     ap.add_argument("--cls-lr", type=float, default=3e-3)
     ap.add_argument("--cls-out", type=Path, default=MODELS / "dice_classifier.onnx")
