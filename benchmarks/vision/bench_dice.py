@@ -12,7 +12,6 @@ Harder "other setups" sets are built by training/dice/evaluate.py.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -20,19 +19,14 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from training.dice.split import link_held_out  # noqa: E402
+
 SHARED = ROOT.parent / "shared"
 PHOTOS = SHARED / "data" / "dice" / "byler-train"
 SCORER = SHARED / "tools" / "dice_score.py"
 COMPANION = Path(sys.executable).with_name("companion")
-
-
-def held_out() -> list[str]:
-    spec = importlib.util.spec_from_file_location("split", ROOT / "training/dice/split.py")
-    assert spec and spec.loader
-    split = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(split)
-    names: list[str] = split.load_split(PHOTOS)[1]
-    return names
 
 
 def score(folder: Path) -> str:
@@ -43,15 +37,8 @@ def score(folder: Path) -> str:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        held = Path(tmp) / "held-out"
-        for sub in ("images", "labels"):
-            (held / sub).mkdir(parents=True)
-        for name in held_out():
-            (held / "images" / name).symlink_to(PHOTOS / "images" / name)
-            label = Path(name).stem + ".txt"
-            (held / "labels" / label).symlink_to(PHOTOS / "labels" / label)
         print("== held-out photos (same setup)")
-        print(score(held))
+        print(score(link_held_out(Path(tmp) / "held-out", PHOTOS)))
         rendered = Path(tmp) / "rendered"
         for sub in ("images", "labels"):
             (rendered / sub).mkdir(parents=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -16,6 +15,7 @@ from companion.vision.dice import DiceReader, ModelMissingError, iou
 from companion.vision.images import load_image
 from companion.vision.scan import scan_frame
 from tests.conftest import ROOT
+from training.dice.split import link_held_out
 
 DICE = ROOT / "fixtures" / "images" / "dice"
 QR = ROOT / "fixtures" / "images" / "qr"
@@ -51,26 +51,12 @@ def test_a_missing_model_is_a_clear_error(tmp_path: Path) -> None:
         DiceReader(tmp_path)
 
 
-def _held_out() -> list[str]:
-    spec = importlib.util.spec_from_file_location("split", ROOT / "training/dice/split.py")
-    assert spec and spec.loader
-    split = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(split)
-    held_out: list[str] = split.load_split(PHOTOS)[1]
-    return held_out
-
-
 @pytest.mark.skipif(not PHOTOS.is_dir(), reason="the shared dice photos are not beside the repo")
 def test_held_out_photos_through_the_official_scorer(tmp_path: Path) -> None:
     """A regression floor on the 40 photos never used in training; the bar is in the README."""
-    for sub in ("images", "labels"):
-        (tmp_path / sub).mkdir()
-    for name in _held_out():
-        (tmp_path / "images" / name).symlink_to(PHOTOS / "images" / name)
-        label = Path(name).stem + ".txt"
-        (tmp_path / "labels" / label).symlink_to(PHOTOS / "labels" / label)
+    folder = link_held_out(tmp_path / "held-out", PHOTOS)
     companion = Path(sys.executable).with_name("companion")
-    done = subprocess.run([sys.executable, str(SHARED / "tools" / "dice_score.py"), str(tmp_path),
+    done = subprocess.run([sys.executable, str(SHARED / "tools" / "dice_score.py"), str(folder),
                            "--", str(companion), "scan", "--json"],
                           capture_output=True, text=True, check=False)
     match = re.search(r"per-die accuracy ([0-9.]+)", done.stdout)

@@ -39,3 +39,14 @@ def read_labels(
                 (int(c) + 1, (float(xc) * w - bw_px / 2, float(yc) * h - bh_px / 2, bw_px, bh_px))
             )
     return out
+
+
+def link_held_out(dest: Path, data: Path = DATA) -> Path:
+    """A folder of links to the held-out photos and their labels, as dice_score.py reads it."""
+    for sub in ("images", "labels"):
+        (dest / sub).mkdir(parents=True, exist_ok=True)
+    for name in load_split(data)[1]:
+        label = Path(name).stem + ".txt"
+        (dest / "images" / name).symlink_to(data / "images" / name)
+        (dest / "labels" / label).symlink_to(data / "labels" / label)
+    return dest
