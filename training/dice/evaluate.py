@@ -101,12 +101,7 @@ def degrade(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     if r < 0.3:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.7, 1.5))
     elif r < 0.5:
-        k = int(rng.integers(4, 8))
-        kern = np.zeros((k, k), np.float32)
-        kern[k // 2] = 1.0 / k
-        M = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
-        kern = cv2.warpAffine(kern, M, (k, k))
-        img = cv2.filter2D(img, -1, kern / max(kern.sum(), 1e-6))
+        img = synth.motion_blur(img, int(rng.integers(4, 8)), rng.uniform(0, 180))
     if rng.random() < 0.5:
         img = np.clip(img + rng.normal(0, rng.uniform(3, 12), img.shape), 0, 255).astype(np.uint8)
     if rng.random() < 0.5:

@@ -295,3 +295,12 @@ if __name__ == "__main__":
             im, str(val), (int(x1), int(y1) - 2), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 255), 1
         )
     cv2.imwrite("/tmp/synth.png", im)
+
+
+def motion_blur(img: np.ndarray, length: int, angle: float) -> np.ndarray:
+    """Blur along a line of ``length`` pixels at ``angle`` degrees, as a moving hand or camera."""
+    kern = np.zeros((length, length), np.float32)
+    kern[length // 2] = 1.0 / length
+    rot = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), angle, 1.0)
+    kern = cv2.warpAffine(kern, rot, (length, length))
+    return cv2.filter2D(img, -1, kern / max(kern.sum(), 1e-6))
