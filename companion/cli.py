@@ -110,24 +110,26 @@ def _replay(args: argparse.Namespace) -> int:
     return EXIT_REJECTED if result.error else EXIT_OK
 
 
+def _pip_reader(args: argparse.Namespace) -> Any:
+    """The pip-dice reader, or None with --no-pips; raises ModelMissingError."""
+    from companion.vision.dice import DiceReader
+
+    return None if args.no_pips else DiceReader(models_dir() / "dice")
+
+
 def _watch_camera(args: argparse.Namespace) -> int:
     from companion.devices.camera import open_camera
     from companion.errors import ConfigError
     from companion.runtime.camera_loop import watch
+    from companion.vision.dice import ModelMissingError
 
     try:
+        pips = _pip_reader(args)
         width, _, height = args.resolution.lower().partition("x")
         if not (width.isdigit() and height.isdigit()):
             raise ConfigError(f"--resolution {args.resolution!r}: write it as WIDTHxHEIGHT")
         camera = open_camera(args.camera, int(width), int(height))
-    except ConfigError as exc:
-        print(f"companion scan: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    from companion.vision.dice import DiceReader, ModelMissingError
-
-    try:
-        pips = None if args.no_pips else DiceReader(models_dir() / "dice")
-    except ModelMissingError as exc:
+    except (ConfigError, ModelMissingError) as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE
     read_dice = pips.read if pips else None
@@ -159,13 +161,13 @@ def _scan(args: argparse.Namespace) -> int:
     if not args.images:
         print("companion scan: give IMAGE files, or --camera [SOURCE]", file=sys.stderr)
         return EXIT_USAGE
-    from companion.vision.dice import DiceReader, ModelMissingError
+    from companion.vision.dice import ModelMissingError
     from companion.vision.scan import scan_path  # OpenCV loads only for commands that need it
     from companion.vision.taught import TeachError, load
 
     try:
         taught = [load(data_dir(args.data), name) for name in args.dice]
-        pips = None if args.no_pips else DiceReader(models_dir() / "dice")
+        pips = _pip_reader(args)
     except (TeachError, ModelMissingError) as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -187,13 +189,12 @@ def _scan(args: argparse.Namespace) -> int:
 
 
 def _stickers(args: argparse.Namespace) -> int:
-    from companion.engine import RulesError as Refused
     from companion.engine import components_of
     from companion.stickers import STICKER_MM, write_sheets
 
     try:
         components = components_of(args.game)
-    except Refused as exc:
+    except RulesError as exc:
         print(f"companion stickers: {exc}", file=sys.stderr)
         return EXIT_USAGE
     out = Path(args.out or f"stickers-{components[0].game}-{args.paper}.pdf")

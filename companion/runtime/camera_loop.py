@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion.devices.camera import Camera, DeviceStatus, RecordedCamera
-from companion.engine import RulesError, parse_payload
 from companion.vision.dice import off_codes
 from companion.vision.qr import read_codes, read_codes_in_tile
+from companion.vision.scan import card_id
 from companion.vision.tracker import DieReading, ReadingTracker
 
 log = logging.getLogger(__name__)
@@ -53,9 +53,6 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
         codes = read_codes(frame, thorough=False) + read_codes_in_tile(frame, frames % TILES, TILES)
         for report in tracker.update(codes, off_codes(read_dice(frame), codes)):
             if report["type"] == "card":
-                try:
-                    report["card"] = parse_payload(report["payload"]).id
-                except RulesError:
-                    report["card"] = None
+                report["card"] = card_id(report["payload"])
             yield report
         frames += 1

@@ -13,15 +13,19 @@ from companion.vision.qr import CodeReading, read_codes
 from companion.vision.taught import TaughtDice, read_taught
 
 
+def card_id(payload: str) -> str | None:
+    """The registry id a code names, or None: not one of ours, or unknown, never guessed."""
+    try:
+        return parse_payload(payload).id
+    except RulesError:
+        return None
+
+
 def card_entry(reading: CodeReading) -> dict[str, Any]:
     """A code as the contract shows it: ``card`` is the registry id, or None if unknown."""
-    try:
-        card: str | None = parse_payload(reading.text).id
-    except RulesError:
-        card = None  # not one of ours, or a sticker we do not know: never guessed
     return {
         "payload": reading.text,
-        "card": card,
+        "card": card_id(reading.text),
         "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
     }
 
