@@ -1,11 +1,88 @@
-"""Where the companion keeps its data, and (as the service lands) its other settings."""
+"""The companion's settings: defaults, then a settings file, then environment variables, then
+command-line options (each overrides the one before).
+
+The file is TOML: $COMPANION_CONFIG, else $XDG_CONFIG_HOME/gambit-companion/companion.toml
+(~/.config/... by default); a missing file is fine. Each setting `name` can also be set as the
+environment variable COMPANION_NAME (upper case), for example COMPANION_VOICE=en-us.
+"""
 
 from __future__ import annotations
 
 import os
+import tomllib
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import Any
 
 APP = "gambit-companion"
+
+
+class SettingsError(ValueError):
+    """A setting has a value of the wrong kind, or the file is not valid TOML."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    data: str = ""  # the data directory ("" = the default below)
+    # Narration
+    voice: str = "en-gb"  # espeak-ng voice name or language
+    speech_rate: int = 165  # words per minute
+    voice_volume: float = 0.9  # 0-1
+    ambience_volume: float = 0.2  # 0-1, the masking sound under the eyes-closed phases
+    pacing: str = "normal"  # quick, normal, relaxed
+    audio_device: str = ""  # name (part of it) or index; "" = the default output
+    piper_model: str = ""  # a Piper voice (NAME.onnx); "" = look in the models and data folders
+    sources: tuple[str, ...] = field(default=(), compare=False)  # where the values came from
+
+    def with_options(self, **options: Any) -> Settings:
+        """These settings with command-line options that were given (None = not given)."""
+        given = {k: v for k, v in options.items() if v is not None}
+        return replace(self, **given) if given else self
+
+
+def config_path() -> Path:
+    if os.environ.get("COMPANION_CONFIG"):
+        return Path(os.environ["COMPANION_CONFIG"])
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / APP / "companion.toml"
+
+
+def _convert(name: str, kind: Any, value: Any, where: str) -> Any:
+    try:
+        if kind in ("int", int) and not isinstance(value, bool):
+            return int(value)
+        if kind in ("float", float) and not isinstance(value, bool):
+            return float(value)
+        if kind in ("str", str) and isinstance(value, str | int):
+            return str(value)
+    except ValueError:
+        pass
+    raise SettingsError(f"{where}: setting {name!r} must be a {kind}, not {value!r}")
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """Defaults, then the settings file (if there is one), then COMPANION_* variables."""
+    path = path or config_path()
+    values: dict[str, Any] = {}
+    sources: list[str] = []
+    known = {f.name: f.type for f in fields(Settings) if f.name != "sources"}
+    if path.is_file():
+        try:
+            loaded = tomllib.loads(path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise SettingsError(f"{path}: {exc}") from None
+        for name, value in loaded.items():
+            if name not in known:
+                raise SettingsError(f"{path}: unknown setting {name!r}"
+                                    f" (known: {', '.join(known)})")
+            values[name] = _convert(name, known[name], value, str(path))
+        sources.append(str(path))
+    for name, kind in known.items():
+        env = f"COMPANION_{name.upper()}"
+        if os.environ.get(env):  # set and not empty
+            values[name] = _convert(name, kind, os.environ[env], env)
+            sources.append(env)
+    return Settings(**values, sources=tuple(sources))
 
 
 def models_dir() -> Path:
@@ -16,11 +93,16 @@ def models_dir() -> Path:
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The data directory: ``override``, else $COMPANION_DATA, else $XDG_DATA_HOME/gambit-companion,
-    else ~/.local/share/gambit-companion. Not created here."""
+    """The data directory: ``override``, else $COMPANION_DATA, else the settings file's `data`,
+    else $XDG_DATA_HOME/gambit-companion, else ~/.local/share/gambit-companion. Not created."""
     if override:
         return Path(override)
     if os.environ.get("COMPANION_DATA"):
         return Path(os.environ["COMPANION_DATA"])
+    path = config_path()
+    if path.is_file():
+        configured = load_settings(path).data
+        if configured:
+            return Path(configured).expanduser()
     base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
     return Path(base) / APP

@@ -143,6 +143,13 @@ class Book:
     def centre_captains(self) -> tuple[str, ...]:
         return tuple(self.data["pool"]["centre"])
 
+    def warp_in_groups(self) -> tuple[str, ...]:
+        return tuple(self.data["warp_in"])
+
+    def prologue_captains(self) -> tuple[str, ...]:
+        """Captains with a part in the Prologue (a `prologue` text in the data)."""
+        return tuple(name for name, entry in self.data["captains"].items() if "prologue" in entry)
+
 
 @cache
 def _default_book() -> Book:

@@ -15,7 +15,6 @@ from companion.games.captains_gambit.state import Pending, State
 
 Params = Mapping[str, Any]
 COUNTERS = ("health", "energy", "blood", "loyalty")
-PROLOGUE_CAPTAINS = ("romeo", "tybalt", "hamlet", "cordelia", "brutus")
 
 
 def who(state: State, seat: int | None) -> str:
@@ -661,7 +660,7 @@ def _mulligan_params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 def after_deal(state: State) -> None:
     """After the deal (and mulligan): the Prologue if its captains are in the pool, else play."""
-    if any(c in state.pool for c in PROLOGUE_CAPTAINS):
+    if any(c in state.pool for c in state.book.prologue_captains()):
         state.phase = "prologue"
         state.emit("prologue_started")
     else:

@@ -11,6 +11,7 @@ from typing import Any
 
 import companion.games  # noqa: F401  (registers every game)
 from companion import __version__
+from companion.cli import narrate
 from companion.engine import RulesError, TableSession, all_games, get_game, replay_transcript
 from companion.settings import data_dir, models_dir
 
@@ -356,10 +357,16 @@ def build_parser() -> argparse.ArgumentParser:
     forget.add_argument("name")
     forget.add_argument("--data", metavar="DIR", help="the data directory")
     forget.set_defaults(run=_dice_forget)
+
+    narrate.add_parsers(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    status: int = args.run(args)
+    try:
+        status: int = args.run(args)
+    except BrokenPipeError:  # `companion ... | head`: the reader has gone, so has our output
+        sys.stderr.close()
+        return EXIT_OK
     return status

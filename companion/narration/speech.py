@@ -1,0 +1,270 @@
+"""Offline speech: each line rendered once to a WAV file, cached by its text and voice settings.
+
+Two voices sit behind one interface: espeak-ng through pyttsx3 (the default, always there on
+a set-up Pi) and Piper, used when its Python package and a voice model (`*.onnx` with its
+`.onnx.json`) are present. TTS engines are not thread-safe, so one worker thread owns the
+engine and renders every line; everyone else asks it through a queue.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import logging
+import os
+import queue
+import re
+import tempfile
+import threading
+import wave
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from companion.narration.timeline import RATE
+from companion.narration.wav import WavError, read_wav, write_wav
+
+log = logging.getLogger(__name__)
+
+
+class SpeechError(RuntimeError):
+    """No voice can speak (espeak-ng or pyttsx3 missing, a bad voice name)."""
+
+
+class Voice(Protocol):
+    def render(self, text: str, path: Path) -> None:
+        """Write `text`, spoken, to a mono WAV file at `path`."""
+
+
+@dataclass(frozen=True)
+class VoiceSettings:
+    """What decides how a line sounds (and so its cache key). `voice` is an espeak-ng voice
+    name or language (en-gb, en-us, "English (America)"); `rate` is words per minute."""
+
+    voice: str = "en-gb"
+    rate: int = 165
+    piper_model: Path | None = None
+
+    @property
+    def engine(self) -> str:
+        return "piper" if self.piper_model else "espeak-ng"
+
+    @property
+    def key(self) -> str:
+        model = self.piper_model.name if self.piper_model else ""
+        # The first field changes whenever lines are shaped differently after rendering.
+        return f"2|{self.engine}|{self.voice}|{self.rate}|{model}"
+
+
+class EspeakVoice:
+    """espeak-ng through pyttsx3's espeak driver (libespeak-ng, no audio device needed)."""
+
+    def __init__(self, settings: VoiceSettings) -> None:
+        try:
+            import pyttsx3
+        except ImportError as exc:  # pragma: no cover - a dependency of the package
+            raise SpeechError(f"pyttsx3 is not installed ({exc}): run ./start.sh") from exc
+        try:
+            self._engine = pyttsx3.init("espeak")
+        except Exception as exc:  # pyttsx3 raises whatever the driver's loader raises
+            raise SpeechError(f"espeak-ng cannot start ({exc}): install it with"
+                              " `sudo apt install espeak-ng` (./start.sh does)") from exc
+        self._engine.setProperty("voice", _espeak_voice(self._engine, settings.voice))
+        self._engine.setProperty("rate", settings.rate)
+        self._engine.setProperty("volume", 1.0)  # volume is applied when mixing
+
+    def render(self, text: str, path: Path) -> None:
+        # pyttsx3 prints "Audio saved to ..." on stdout; keep that out of our output.
+        with contextlib.redirect_stdout(io.StringIO()):
+            self._engine.save_to_file(text, str(path))
+            self._engine.runAndWait()
+
+
+def _espeak_voice(engine: Any, wanted: str) -> str:
+    """The espeak voice id for a name, id or language; espeak silently ignores unknown names,
+    so check them here."""
+    needle = wanted.strip().lower()
+    for voice in engine.getProperty("voices"):
+        names = {str(voice.id).lower(), str(voice.name).lower(),
+                 *(str(lang).lower() for lang in voice.languages or ())}
+        if needle in names or needle == str(voice.id).lower().rsplit("/", 1)[-1]:
+            return str(voice.id)
+    raise SpeechError(f"espeak-ng has no voice {wanted!r}: `espeak-ng --voices=en` lists them")
+
+
+class PiperVoice:
+    """Piper (piper-tts), a neural offline voice, when a model file is present."""
+
+    def __init__(self, settings: VoiceSettings) -> None:
+        assert settings.piper_model is not None
+        try:
+            from piper import PiperVoice as Loaded
+        except ImportError as exc:
+            raise SpeechError("a Piper voice model is present but piper-tts is not installed"
+                              " (pip install piper-tts)") from exc
+        self._voice = Loaded.load(str(settings.piper_model))
+
+    def render(self, text: str, path: Path) -> None:
+        with wave.open(str(path), "wb") as out:
+            self._voice.synthesize_wav(text, out)
+
+
+def find_piper_model(folders: Iterable[Path]) -> Path | None:
+    """The first Piper voice model (`NAME.onnx` beside `NAME.onnx.json`) in the folders."""
+    for folder in folders:
+        for model in sorted(folder.glob("*.onnx")) if folder.is_dir() else ():
+            if model.with_name(model.name + ".json").is_file():
+                return model
+    return None
+
+
+def open_voice(settings: VoiceSettings) -> Voice:
+    """Piper when its model is set and it loads, else espeak-ng (saying why in the log)."""
+    if settings.piper_model is not None:
+        try:
+            return PiperVoice(settings)
+        except Exception as exc:  # any load failure falls back to the always-present voice
+            log.warning("Piper voice not used (%s); speaking with espeak-ng", exc)
+    return EspeakVoice(VoiceSettings(settings.voice, settings.rate))
+
+
+# --- shaping the rendered speech ----------------------------------------------------------
+
+SENTENCE_GAP = 0.2  # seconds between the sentences of one line
+
+
+def sentences(text: str) -> list[str]:
+    """A line's sentences. They are rendered apart and joined with a fixed short gap, because
+    espeak-ng's own pause after a full stop is as long as the pause between two lines."""
+    return [part for part in re.split(r"(?<=[.!?])\s+", text.strip()) if part]
+
+
+def trim_silence(samples: np.ndarray, threshold: float = 0.01, keep: float = 0.03) -> np.ndarray:
+    """Without the silence a voice puts before and after a line (espeak-ng adds about a third
+    of a second), keeping `keep` seconds either side, so the timeline's pauses are the pauses."""
+    loud = np.flatnonzero(np.abs(samples) > threshold)
+    if not len(loud):
+        return samples[:0]
+    margin = round(keep * RATE)
+    return samples[max(0, loud[0] - margin):loud[-1] + margin + 1]
+
+
+# --- the cache and the thread that owns the engine -----------------------------------------
+
+class SpeechCache:
+    """Rendered lines as WAV files named by a hash of the voice settings and the text."""
+
+    def __init__(self, folder: Path, settings: VoiceSettings) -> None:
+        self.folder = folder
+        self.settings = settings
+
+    def path(self, text: str) -> Path:
+        digest = hashlib.sha256(f"{self.settings.key}\n{text}".encode()).hexdigest()[:24]
+        return self.folder / f"{digest}.wav"
+
+    def get(self, text: str) -> np.ndarray | None:
+        path = self.path(text)
+        if not path.is_file():
+            return None
+        try:
+            return read_wav(path)
+        except (OSError, EOFError, wave.Error, WavError):
+            log.warning("cached speech %s is unreadable; rendering it again", path.name)
+            return None
+
+
+Factory = Callable[[VoiceSettings], Voice]
+_Job = tuple[Factory, VoiceSettings, Callable[[Voice], np.ndarray], "queue.Queue[object]"]
+
+
+class _TtsThread:
+    """The one thread in the process that touches a TTS engine (pyttsx3 hands every caller
+    the same espeak engine, and engines are not thread-safe). It keeps the last voice it made
+    and makes a new one when a job asks for other settings."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.Queue[_Job] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def run(self, factory: Factory, settings: VoiceSettings,
+            work: Callable[[Voice], np.ndarray]) -> np.ndarray:
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._serve, name="tts", daemon=True)
+                self._thread.start()
+        reply: queue.Queue[object] = queue.Queue(maxsize=1)
+        self._jobs.put((factory, settings, work, reply))
+        result = reply.get()
+        if isinstance(result, Exception):
+            raise result
+        assert isinstance(result, np.ndarray)
+        return result
+
+    def _serve(self) -> None:
+        made: tuple[Factory, VoiceSettings, Voice] | None = None
+        while True:
+            factory, settings, work, reply = self._jobs.get()
+            try:
+                if made is None or made[:2] != (factory, settings):
+                    made = None
+                    made = (factory, settings, factory(settings))
+                reply.put(work(made[2]))
+            except SpeechError as exc:
+                reply.put(exc)
+            except Exception as exc:  # reported to the caller, never raised on this thread
+                reply.put(SpeechError(str(exc)))
+
+
+_TTS = _TtsThread()
+
+
+class SpeechRenderer:
+    """Speech for lines: from the cache, else rendered on the TTS thread and cached."""
+
+    def __init__(self, cache: SpeechCache, voice_factory: Factory = open_voice) -> None:
+        self.cache = cache
+        self._factory = voice_factory
+
+    def clip(self, text: str) -> np.ndarray:
+        cached = self.cache.get(text)
+        if cached is not None:
+            return cached
+        return _TTS.run(self._factory, self.cache.settings, lambda voice: self._render(voice, text))
+
+    def clips(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None
+              ) -> dict[str, np.ndarray]:
+        """Every distinct line's samples; `progress(done, total)` after each line."""
+        unique = list(dict.fromkeys(texts))
+        out: dict[str, np.ndarray] = {}
+        for done, text in enumerate(unique, 1):
+            out[text] = self.clip(text)
+            if progress:
+                progress(done, len(unique))
+        return out
+
+    def _render(self, voice: Voice, text: str) -> np.ndarray:
+        """Each sentence rendered, trimmed and joined; written to the cache by renaming a
+        finished file, so a crash never leaves half a line cached."""
+        self.cache.folder.mkdir(parents=True, exist_ok=True)
+        gap = np.zeros(round(SENTENCE_GAP * RATE), dtype=np.float32)
+        parts: list[np.ndarray] = []
+        fd, tmp = tempfile.mkstemp(suffix=".wav", dir=self.cache.folder)
+        os.close(fd)
+        try:
+            for sentence in sentences(text):
+                voice.render(sentence, Path(tmp))
+                spoken = trim_silence(read_wav(Path(tmp)))
+                if not len(spoken):
+                    raise SpeechError(f"the voice made no sound for {sentence!r}")
+                parts += [gap, spoken] if parts else [spoken]
+            samples = np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
+            write_wav(Path(tmp), samples)
+            os.replace(tmp, self.cache.path(text))
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+        return read_wav(self.cache.path(text))  # as stored, so a cached line sounds the same
