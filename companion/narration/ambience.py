@@ -27,7 +27,9 @@ class Ambience:
     """An endless masking sound at about 0.1 RMS; `read(n)` gives the next n samples."""
 
     def __init__(self, seed: int = 0, taps_per_second: float = 2.5) -> None:
-        self._rng = np.random.default_rng(seed)
+        # Two streams, so the sound is the same however it is cut into blocks.
+        self._noise = np.random.default_rng([seed, 0])
+        self._rng = np.random.default_rng([seed, 1])
         self._taps_per_second = taps_per_second
         self._low = 0.0  # state of the one-pole low-pass that makes the rumble
         self._tail = np.zeros(0, dtype=np.float32)  # a knock that runs into the next block
@@ -60,7 +62,7 @@ class Ambience:
         # A one-pole low-pass over white noise, computed in closed form per block:
         # y[n] = a*y[n-1] + (1-a)*x[n].
         a = 0.985
-        noise = self._rng.standard_normal(frames).astype(np.float64) * (1 - a)
+        noise = self._noise.standard_normal(frames) * (1 - a)
         powers = a ** np.arange(1, frames + 1)
         # y = a^n * (y0 + cumsum(x[k] / a^k)): scaled to stay finite for any block size.
         out = np.empty(frames)

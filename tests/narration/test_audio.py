@@ -284,3 +284,14 @@ def test_a_speaker_that_fails_ends_the_narration_not_the_program(longest, tmp_pa
     assert run.error == "the speaker failed: device unplugged"
     assert run.playback.status()["state"] == "stopping"  # stopped, not stuck mid-line
     assert len(read(tmp_path / "out.wav")) == 3 * 1024  # the file was closed properly
+
+
+def test_the_speaker_hears_exactly_what_the_phone_wav_holds(narrator: Narrator, longest,  # type: ignore[no-untyped-def]
+                                                            tmp_path: Path) -> None:
+    run = narrator.play(longest, WavWriter(tmp_path / "speaker.wav", RATE))
+    assert run.wait(30) and run.error is None and run.first_sound is not None
+    assert run.playback.status()["state"] == "finished"
+    phone = narrator.to_wav(longest, tmp_path / "phone.wav")
+    speaker, phone_samples = read(tmp_path / "speaker.wav"), read(phone)
+    assert len(speaker) == len(phone_samples)
+    assert np.abs(speaker - phone_samples).max() <= 2 / 32768  # rounding, however it is cut
