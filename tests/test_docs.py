@@ -24,3 +24,25 @@ def test_readme_quick_start_has_exactly_two_commands_that_exist() -> None:
     for command in commands:
         assert os.access(ROOT / command, os.X_OK), command
     assert "./test.sh" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_narration_doc_examples_parse_and_its_pacing_table_matches_the_data() -> None:
+    import shlex
+
+    from companion.cli import build_parser
+    from companion.narration.scripts import script_data
+
+    text = (ROOT / "docs" / "narration.md").read_text()
+    block = re.search(r"```sh\n(.*?)```", text, re.S)
+    assert block is not None
+    for line in block.group(1).splitlines():
+        command = line.split("  #")[0].strip()
+        assert command.startswith("companion ")
+        build_parser().parse_args(shlex.split(command)[1:])  # exits (fails) if it does not parse
+    pacing = script_data()["pacing"]
+    for name, row in pacing.items():
+        cells = re.search(rf"^\| {name} \|(.*)\|$", text, re.M)
+        assert cells is not None, name
+        numbers = [float(c.strip().removesuffix(" s")) for c in cells.group(1).split("|")]
+        keys = ["line_gap", "settle", "act", "look", "countdown_step"]
+        assert numbers == [row[k] for k in keys], name
