@@ -24,6 +24,12 @@ class SettingsError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     data: str = ""  # the data directory ("" = the default below)
+    # The table service
+    host: str = "0.0.0.0"  # listen on the local network (127.0.0.1: this machine only)
+    port: int = 8000
+    threads: int = 48  # each phone's live connection holds one
+    camera: str = "0"  # webcam number, /dev/videoN, picamera, a folder or video; "none"
+    resolution: str = "1280x720"
     # Narration
     voice: str = "en-gb"  # espeak-ng voice name or language
     speech_rate: int = 165  # words per minute

@@ -11,7 +11,7 @@ from typing import Any
 
 import companion.games  # noqa: F401  (registers every game)
 from companion import __version__
-from companion.cli import narrate
+from companion.cli import narrate, serve
 from companion.engine import RulesError, TableSession, all_games, get_game, replay_transcript
 from companion.settings import data_dir, models_dir
 
@@ -359,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     forget.set_defaults(run=_dice_forget)
 
     narrate.add_parsers(sub)
+    serve.add_parsers(sub)
     return parser
 
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from companion.engine.errors import RulesError
 
-ParamKind = Literal["seat", "number", "choice", "choices", "text"]
+ParamKind = Literal["seat", "number", "choice", "choices", "text", "flag"]
 
 # Keys of an action's dict form that are not parameters.
 _RESERVED = ("action", "seat")
@@ -21,7 +21,7 @@ class Param:
     ``seat``: one of ``choices`` (seat numbers); ``choice``: one of ``choices`` (strings);
     ``choices``: a list of ``minimum``..``maximum`` items from ``choices`` (repeats allowed as
     far as ``choices`` repeats them); ``number``: a whole number from ``minimum`` to ``maximum``;
-    ``text``: free text of at most ``maximum`` characters.
+    ``text``: free text of at most ``maximum`` characters; ``flag``: true or false.
     """
 
     name: str
@@ -62,6 +62,8 @@ class Param:
                 allowed = ", ".join(map(str, self.choices))
                 return f"{self.name} must be one of {allowed}, not {value!r}"
             return None
+        if self.kind == "flag":
+            return None if isinstance(value, bool) else f"{self.name} must be true or false"
         if self.kind == "text":
             if not isinstance(value, str):
                 return f"{self.name} must be text, not {value!r}"

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from companion.engine.actions import Action, ActionSpec
+from companion.engine.actions import Action, ActionSpec, Param
 
 Event = dict[str, Any]
 """Something that happened, public information only: ``{"type": "damaged", "seat": 2, ...}``."""
@@ -24,6 +24,8 @@ class GameInfo:
     has_hidden_information: bool = True
     uses_dice: bool = False
     uses_cards: bool = True
+    # The table options a phone offers when a table is created (a game may accept more).
+    options: tuple[Param, ...] = ()
 
 
 @dataclass(frozen=True)

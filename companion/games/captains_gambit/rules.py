@@ -33,6 +33,13 @@ INFO = GameInfo(
     min_players=4,
     max_players=8,
     summary="Hidden captains, bluffed permits, 12 rounds: each captain has a secret way to win.",
+    options=(
+        Param("warp_in", "choices", "Warp In captains", choices=Book.load().warp_in_groups(),
+              minimum=0, maximum=len(Book.load().warp_in_groups()), default=[]),
+        Param("wildcards", "flag", "Wildcards in the permit deck", default=False),
+        Param("mulligan", "flag", "Permit mulligan before the Prologue", default=False),
+        Param("first_seat", "number", "First player (seat)", minimum=0, maximum=7, default=0),
+    ),
 )
 
 _OPTIONS = ("warp_in", "wildcards", "mulligan", "first_seat", "house")

@@ -1,0 +1,62 @@
+"""`companion serve`: the table service for the phones, on the local network."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+
+from companion.runtime.service import Services
+from companion.settings import SettingsError, data_dir, load_settings
+from companion.storage import StorageError
+
+log = logging.getLogger("companion")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        settings = load_settings().with_options(host=args.host, port=args.port, data=args.data)
+        data = data_dir(settings.data or None)
+        services = Services.build(settings, data)
+    except (SettingsError, StorageError, OSError) as exc:
+        print(f"companion serve: {exc}", file=sys.stderr)
+        return 2
+    import waitress
+
+    from companion.web import create_app
+    from companion.web.pages import lan_address
+
+    app = create_app(services)
+    tables = services.hub.tables()
+    log.info("data in %s; %d open table(s)", data, len(tables))
+    where = lan_address() if settings.host in ("0.0.0.0", "::") else settings.host
+    log.info("phones: open http://%s:%d/ (ready in %.2f s)", where, settings.port,
+             time.perf_counter() - started)
+    try:
+        # Each phone's live connection holds a thread while it is open.
+        waitress.serve(app, host=settings.host, port=settings.port, threads=settings.threads,
+                       ident="companion", channel_timeout=3600, clear_untrusted_proxy_headers=True)
+    except OSError as exc:
+        print(f"companion serve: cannot listen on {settings.host}:{settings.port}: {exc}"
+              " (is another companion running? choose another --port)", file=sys.stderr)
+        return 2
+    finally:
+        services.close()
+    return 0
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    serve = sub.add_parser(
+        "serve", help="run the table service for the players' phones",
+        description="Serve the phone dashboard and its API on the local network (waitress)."
+                    " Settings also come from the settings file and COMPANION_* variables"
+                    " (docs/service.md).")
+    serve.add_argument("--host", help="address to listen on (default 0.0.0.0: the network)")
+    serve.add_argument("--port", type=int, help="port (default 8000)")
+    serve.add_argument("--data", metavar="DIR", help="the data directory (database, key)")
+    serve.add_argument("--verbose", action="store_true", help="log more")
+    serve.set_defaults(run=_serve)

@@ -1,0 +1,1 @@
+"""The narrator: scripts as data, timelines, offline speech, masking sound, playback."""

@@ -1,0 +1,51 @@
+"""Everything the table service runs on, built once from the settings: the store, the tables,
+the narrator and the camera. The web app gets this object and nothing else."""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.runtime.tables import Keys, TableHub
+from companion.settings import Settings
+from companion.storage import TableStore
+
+log = logging.getLogger(__name__)
+
+
+def secret_key(data: Path) -> bytes:
+    """The companion's secret key: made on first start, kept in the data directory (0600)."""
+    path = data / "secret.key"
+    if path.is_file():
+        key = path.read_bytes()
+        if len(key) >= 32:
+            return key
+        log.warning("%s is too short; making a new key (phones will have to join again)", path)
+    data.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_bytes(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(key)
+    log.info("made a new secret key in %s", path)
+    return key
+
+
+@dataclass
+class Services:
+    settings: Settings
+    data: Path
+    secret: bytes
+    hub: TableHub
+
+    @classmethod
+    def build(cls, settings: Settings, data: Path) -> Services:
+        secret = secret_key(data)
+        store = TableStore(data / "tables.sqlite3")
+        hub = TableHub(store, Keys(secret))
+        return cls(settings, data, secret, hub)
+
+    def close(self) -> None:
+        self.hub.store.close()

@@ -1,0 +1,394 @@
+"""Live tables: each open table's session, who may do what at it, and change notification.
+
+The store's log is the truth; a LiveTable is the session rebuilt from it (by replay at start)
+plus a version number (the log's length) that clients send back with every change, so a
+stale or replayed request is refused instead of applied twice.
+
+Who is who: the host (who created the table) holds a host token; each player holds a seat
+token for one seat; anyone with the table's PIN may watch. Tokens are random, kept only as
+HMACs under the companion's secret key, and compared in constant time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.engine import (
+    Action,
+    RulesError,
+    TableSession,
+    UndoError,
+    get_game,
+    parse_setup,
+)
+from companion.storage import StorageError, StoredTable, TableStore
+
+log = logging.getLogger(__name__)
+
+RECENT = 12  # log lines sent with every update; the whole history is its own request
+PIN_TRIES = 5  # wrong PINs per table per minute before joining pauses for a minute
+
+
+class TableError(Exception):
+    """A request that cannot be done, with the HTTP status and code the API answers."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def not_found(table_id: str) -> TableError:
+    return TableError(404, "not_found", f"no table {table_id!r}")
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who sends a request, from its cookies: the host, a seat, a watcher with the PIN."""
+
+    host: bool = False
+    seat: int | None = None
+    watcher: bool = False
+
+    @property
+    def admitted(self) -> bool:
+        return self.host or self.seat is not None or self.watcher
+
+    @property
+    def name(self) -> str:
+        return "host" if self.host else f"seat {self.seat}" if self.seat is not None else "watcher"
+
+
+@dataclass
+class Keys:
+    """Makes and checks tokens with the companion's secret key."""
+
+    secret: bytes
+
+    def new_token(self) -> tuple[str, str]:
+        token = secrets.token_urlsafe(24)
+        return token, self.digest(token)
+
+    def digest(self, token: str) -> str:
+        return hmac.new(self.secret, token.encode(), hashlib.sha256).hexdigest()
+
+    def matches(self, token: str | None, digest: str) -> bool:
+        return token is not None and hmac.compare_digest(self.digest(token), digest)
+
+    def watch_token(self, table_id: str) -> str:
+        """The same for every watcher of a table (they all know the PIN)."""
+        return self.digest(f"watch:{table_id}")
+
+
+@dataclass
+class LiveTable:
+    stored: StoredTable
+    session: TableSession
+    version: int  # entries in the stored log
+    seat_keys: dict[int, str]
+    changes: int = 0  # anything a phone shows changed (the log, narration, the camera)
+    extras: dict[str, Callable[[Actor], Any]] = field(default_factory=dict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    changed: threading.Condition = field(init=False)
+    pin_failures: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.changed = threading.Condition(self.lock)
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def ended(self) -> bool:
+        return self.stored.ended is not None
+
+    def touch(self) -> None:
+        """Wake every phone waiting for news of this table."""
+        with self.changed:
+            self.changes += 1
+            self.changed.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> int:
+        """Block until something changed after `seen` (or timeout); the current count."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.changes != seen, timeout)
+            return self.changes
+
+    # --- what a phone sees ----------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        setup = self.session.setup
+        return {"id": self.id, "name": self.stored.name, "game": setup.game,
+                "title": self.session.rules.info.title, "seats": list(setup.seats),
+                "created": self.stored.created, "ended": self.ended}
+
+    def snapshot(self, actor: Actor) -> dict[str, Any]:
+        """Everything one phone shows, as that phone may see it: the engine's view for its seat
+        (the one secrets filter), its legal actions, the host's tools, the recent log."""
+        with self.lock:
+            session = self.session
+            seat = actor.seat
+            history = session.history_for(seat)
+            out: dict[str, Any] = {
+                **self.summary(),
+                "version": self.version,
+                "changes": self.changes,
+                "you": {"seat": seat, "host": actor.host},
+                "taken_seats": sorted(self.seat_keys),
+                "view": session.view(seat),
+                "actions": ([] if self.ended or seat is None else
+                            [a.to_dict() for a in session.legal_actions(seat)]),
+                "recent": [r.to_dict(seat) for r in history[-RECENT:]],
+                "log_length": len(history),
+            }
+            if actor.host:
+                out["host"] = {
+                    "pin": self.stored.pin,
+                    "actions": ([] if self.ended else
+                                [a.to_dict() for a in session.legal_actions(None)]),
+                    "can_undo": not self.ended and session.can_undo(),
+                    "last": (session.history[-1].text if session.history else None),
+                }
+            for name, extra in self.extras.items():
+                out[name] = extra(actor)
+            return out
+
+    def history(self, actor: Actor) -> list[dict[str, Any]]:
+        with self.lock:
+            return [r.to_dict(actor.seat) for r in self.session.history_for(actor.seat)]
+
+
+def _require(condition: bool, status: int, code: str, message: str) -> None:
+    if not condition:
+        raise TableError(status, code, message)
+
+
+class TableHub:
+    """Every table of this companion: created, opened (rebuilt from the store), acted on."""
+
+    def __init__(self, store: TableStore, keys: Keys) -> None:
+        self.store = store
+        self.keys = keys
+        self._tables: dict[str, LiveTable] = {}
+        self._lock = threading.Lock()
+        self._listeners: list[Callable[[LiveTable], None]] = []
+        self._load_all()
+
+    def _load_all(self) -> None:
+        for stored in self.store.tables():
+            try:
+                self._tables[stored.id] = self._rebuild(stored)
+            except (RulesError, StorageError, ValueError) as exc:
+                # One damaged table must not keep the others (or the service) down.
+                log.error("table %s (%s) could not be rebuilt: %s", stored.id, stored.name, exc)
+
+    def _rebuild(self, stored: StoredTable) -> LiveTable:
+        session = TableSession(parse_setup(stored.setup))
+        entries = self.store.log(stored.id)
+        for entry in entries:
+            if entry.kind == "undo":
+                session.undo()
+            else:
+                session.submit(Action.from_dict(entry.action or {}))
+        log.info("table %s (%s): %d log entries replayed", stored.id, stored.name, len(entries))
+        return LiveTable(stored, session, len(entries), self.store.seat_keys(stored.id))
+
+    def on_change(self, listener: Callable[[LiveTable], None]) -> None:
+        """Called after every accepted change of any table (narration and camera hook in)."""
+        self._listeners.append(listener)
+
+    # --- tables -------------------------------------------------------------------------
+    def create(self, game: str, seats: list[str], options: Mapping[str, Any],
+               name: str = "") -> tuple[LiveTable, str]:
+        """A new table; returns it and the host's token (the only time it exists in clear)."""
+        try:
+            setup = parse_setup({"game": game, "seats": seats, "options": dict(options)})
+            get_game(setup.game)
+            session = TableSession(setup)
+        except RulesError as exc:
+            raise TableError(400, "bad_setup", str(exc)) from None
+        table_id = secrets.token_hex(4)
+        pin = f"{secrets.randbelow(10**6):06d}"
+        host_token, host_key = self.keys.new_token()
+        title = name.strip()[:60] or f"{session.rules.info.title} ({len(seats)} players)"
+        stored = self.store.create(table_id, title, session.setup.to_dict(), pin, host_key)
+        table = LiveTable(stored, session, 0, {})
+        with self._lock:
+            self._tables[table_id] = table
+        log.info("table %s created: %s, seats %s", table_id, title, ", ".join(seats))
+        return table, host_token
+
+    def tables(self) -> list[LiveTable]:
+        with self._lock:
+            return [t for t in self._tables.values() if not t.ended]
+
+    def get(self, table_id: str) -> LiveTable:
+        with self._lock:
+            table = self._tables.get(table_id)
+        if table is None:
+            raise not_found(table_id)
+        return table
+
+    def actor(self, table: LiveTable, host_token: str | None, seat_token: str | None,
+              watch_token: str | None) -> Actor:
+        """Who the cookies say the requester is at this table."""
+        host = self.keys.matches(host_token, table.stored.host_key)
+        seat = None
+        if seat_token:
+            for number, key in table.seat_keys.items():
+                if self.keys.matches(seat_token, key):
+                    seat = number
+        watcher = watch_token is not None and hmac.compare_digest(
+            watch_token, self.keys.watch_token(table.id))
+        return Actor(host=host, seat=seat, watcher=watcher)
+
+    # --- joining ------------------------------------------------------------------------
+    def check_pin(self, table: LiveTable, pin: Any) -> None:
+        now = time.monotonic()
+        with table.lock:
+            table.pin_failures = [t for t in table.pin_failures if now - t < 60]
+            _require(len(table.pin_failures) < PIN_TRIES, 429, "too_many_tries",
+                     "too many wrong PINs: wait a minute")
+            if not isinstance(pin, str) or not hmac.compare_digest(pin.encode(),
+                                                                   table.stored.pin.encode()):
+                table.pin_failures.append(now)
+                raise TableError(403, "wrong_pin", "wrong PIN")
+
+    def join(self, table: LiveTable, pin: Any, seat: Any) -> tuple[int | None, str]:
+        """With the PIN: a seat token for a free seat, or (seat None) a watcher token."""
+        self.check_pin(table, pin)
+        if seat is None:
+            return None, self.keys.watch_token(table.id)
+        seats = table.session.setup.seats
+        _require(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats),
+                 400, "bad_seat", f"seat must be a number from 0 to {len(seats) - 1}")
+        token, key = self.keys.new_token()
+        with table.lock:
+            _require(not table.ended, 410, "ended", "this table has ended")
+            if not self.store.claim_seat(table.id, seat, key):
+                raise TableError(409, "seat_taken",
+                                 f"seat {seat} ({seats[seat]}) is taken; the host can free it")
+            table.seat_keys[seat] = key
+        log.info("table %s: seat %d (%s) joined", table.id, seat, seats[seat])
+        table.touch()
+        return seat, token
+
+    def release_seat(self, table: LiveTable, actor: Actor, seat: Any) -> None:
+        _require(actor.host, 403, "host_only", "only the host can free a seat")
+        _require(isinstance(seat, int) and seat in table.seat_keys, 404, "seat_free",
+                 f"seat {seat!r} is not taken")
+        with table.lock:
+            self.store.release_seat(table.id, seat)
+            table.seat_keys.pop(seat, None)
+        table.touch()
+
+    # --- changes ------------------------------------------------------------------------
+    def _action(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> Action:
+        name, seat, params = body.get("name"), body.get("seat"), body.get("params", {})
+        _require(isinstance(name, str) and bool(name), 400, "bad_request",
+                 "\"name\" must be the action's name")
+        _require(isinstance(params, dict), 400, "bad_request", "\"params\" must be an object")
+        _require(seat is None or (isinstance(seat, int) and not isinstance(seat, bool)), 400,
+                 "bad_request", "\"seat\" must be your seat number, or null for a table action")
+        if seat is None:
+            _require(actor.host, 403, "host_only", "only the host sends the table's actions")
+        else:
+            _require(actor.seat == seat, 403, "not_your_seat",
+                     f"you do not hold seat {seat}: act for your own seat")
+        assert isinstance(name, str)
+        return Action(name, seat, params)
+
+    def _check_version(self, table: LiveTable, body: Mapping[str, Any]) -> None:
+        expect = body.get("expect")
+        _require(isinstance(expect, int) and not isinstance(expect, bool), 400, "bad_request",
+                 "\"expect\" must be the table's version your phone shows")
+        _require(not table.ended, 410, "ended", "this table has ended")
+        _require(expect == table.version, 409, "stale",
+                 "the table has changed since your phone last saw it: look again, then retry")
+
+    def preview(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
+        """What the action would be logged as, or why it is refused; changes nothing. (Only the
+        log text: the resulting state could give away a hidden card, say a bluff's outcome.)"""
+        _require(actor.admitted, 403, "not_joined", "join the table first")
+        action = self._action(table, actor, body)
+        with table.lock:
+            _require(not table.ended, 410, "ended", "this table has ended")
+            try:
+                table.session.rules.apply(table.session.state, action)
+            except RulesError as exc:
+                raise TableError(422, "refused", str(exc)) from None
+            return {"text": table.session.rules.describe(table.session.state, action)}
+
+    def act(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Apply an action: checked by the rules, then stored, then applied (the rules are
+        deterministic), so a refused action or a failed write changes nothing."""
+        action = self._action(table, actor, body)
+        with table.lock:
+            self._check_version(table, body)
+            try:
+                table.session.rules.apply(table.session.state, action)
+            except RulesError as exc:
+                raise TableError(422, "refused", str(exc)) from None
+            self.store.append(table.id, table.version + 1, "action", action.to_dict(), actor.name)
+            record = table.session.submit(action)
+            table.version += 1
+            result = record.to_dict(actor.seat)
+        log.info("table %s v%d: %s", table.id, table.version, record.text)
+        self._changed(table)
+        return result
+
+    def undo(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
+        _require(actor.host, 403, "host_only", "only the host can undo")
+        with table.lock:
+            self._check_version(table, body)
+            session = table.session
+            if not session.can_undo():
+                try:
+                    session.undo()  # raises with the reason
+                except UndoError as exc:
+                    raise TableError(409, "cannot_undo", str(exc)) from None
+            self.store.append(table.id, table.version + 1, "undo", None, actor.name)
+            record = session.undo()
+            table.version += 1
+        log.info("table %s v%d: undo of %s", table.id, table.version, record.text)
+        self._changed(table)
+        return {"undone": record.text if record.is_visible_to(None) else "a private input"}
+
+    def end(self, table: LiveTable, actor: Actor) -> None:
+        _require(actor.host, 403, "host_only", "only the host can end the table")
+        with table.lock:
+            _require(not table.ended, 410, "ended", "this table has ended")
+            self.store.end(table.id)
+            table.stored = replace(table.stored, ended=time.time())
+        log.info("table %s ended", table.id)
+        self._changed(table)
+
+    def export(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
+        """The whole transcript (setup with its seed, every action) once the table has ended,
+        for the host; before that, the seat's own history only (the seed would show the deal)."""
+        _require(actor.admitted, 403, "not_joined", "join the table first")
+        with table.lock:
+            if actor.host and table.ended:
+                return {"setup": table.session.setup.to_dict(),
+                        "actions": [r.action.to_dict() for r in table.session.history]}
+            setup = {k: v for k, v in table.session.setup.to_dict().items()
+                     if k in ("game", "seats", "options")}
+            return {"setup": setup, "history": table.history(actor)}
+
+    def _changed(self, table: LiveTable) -> None:
+        for listener in self._listeners:
+            try:
+                listener(table)
+            except Exception:  # a listener's failure must not undo an accepted action
+                log.exception("a table listener failed")
+        table.touch()
+

@@ -1,0 +1,234 @@
+"""The JSON API under /api/ (described by /api/openapi.json). The pages use it too."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+
+from companion import __version__
+from companion.engine import all_games
+from companion.runtime.service import Services
+from companion.runtime.tables import Actor, LiveTable, TableError
+from companion.web.openapi import openapi_document
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+COOKIE_AGE = 7 * 24 * 3600  # a game night, and the next if the phone is left as it is
+STREAM_SECONDS = 300  # a live connection ends after this; the browser reconnects at once
+KEEP_ALIVE = 15.0
+
+
+def services() -> Services:
+    found: Services = current_app.extensions["companion"]
+    return found
+
+
+def cookie_names(table_id: str) -> tuple[str, str, str]:
+    return f"gc_host_{table_id}", f"gc_seat_{table_id}", f"gc_watch_{table_id}"
+
+
+def actor_for(table: LiveTable) -> Actor:
+    host, seat, watch = cookie_names(table.id)
+    return services().hub.actor(table, request.cookies.get(host), request.cookies.get(seat),
+                                request.cookies.get(watch))
+
+
+def set_cookie(response: Response, name: str, value: str) -> None:
+    # HttpOnly: page scripts never see a token. SameSite=Strict: another site's page cannot
+    # make a phone send it (with the JSON-only rule below, that is the CSRF defence).
+    response.set_cookie(name, value, max_age=COOKIE_AGE, httponly=True, samesite="Strict",
+                        path="/")
+
+
+def body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise TableError(400, "bad_request", "the body must be a JSON object")
+    return data
+
+
+def table_and_actor(table_id: str, joined: bool = True) -> tuple[LiveTable, Actor]:
+    table = services().hub.get(table_id)
+    actor = actor_for(table)
+    if joined and not actor.admitted:
+        raise TableError(403, "not_joined", "join the table with its PIN first")
+    return table, actor
+
+
+@bp.before_request
+def refuse_cross_site_writes() -> None:
+    """A state change must be JSON (a form on another site cannot send that without the
+    browser asking first, and we never say yes) from a page of this companion."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if not request.is_json:
+        raise TableError(415, "json_only", "send the request body as application/json")
+    origin = request.headers.get("Origin")
+    if origin and urlsplit(origin).netloc != request.host:
+        raise TableError(403, "cross_site", "requests from other sites are refused")
+
+
+@bp.get("/health")
+def health() -> Response:
+    """The service is up."""
+    return jsonify({"ok": True, "version": __version__})
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """This API, described."""
+    return jsonify(openapi_document())
+
+
+@bp.get("/games")
+def games() -> Response:
+    """The games a table can be created for, with their options."""
+    return jsonify([{"slug": g.info.slug, "title": g.info.title, "summary": g.info.summary,
+                     "min_players": g.info.min_players, "max_players": g.info.max_players,
+                     "options": [p.to_dict() for p in g.info.options]} for g in all_games()])
+
+
+@bp.get("/tables")
+def tables() -> Response:
+    """The open tables (names and games only: joining needs the PIN)."""
+    return jsonify([t.summary() for t in services().hub.tables()])
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    """Create a table; the creator becomes its host (a cookie) and gets the PIN."""
+    data = body()
+    game, seats, options, name = (data.get("game"), data.get("seats"), data.get("options", {}),
+                                  data.get("name", ""))
+    if not isinstance(game, str):
+        raise TableError(400, "bad_request", "\"game\" must be a game's name (see /api/games)")
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
+        raise TableError(400, "bad_request", "\"seats\" must be the players' names")
+    if len({s.strip().lower() for s in seats}) != len(seats):
+        raise TableError(400, "bad_request", "two seats have the same name")
+    if any(len(s) > 24 for s in seats):
+        raise TableError(400, "bad_request", "a name is longer than 24 characters")
+    if not isinstance(options, dict) or not isinstance(name, str):
+        raise TableError(400, "bad_request", "\"options\" must be an object, \"name\" text")
+    table, host_token = services().hub.create(game, [s.strip() for s in seats], options, name)
+    response = jsonify({**table.summary(), "pin": table.stored.pin})
+    set_cookie(response, cookie_names(table.id)[0], host_token)
+    return response, 201
+
+
+@bp.get("/tables/<table_id>")
+def table_state(table_id: str) -> Response:
+    """The table as this phone may see it (its seat's secrets and no one else's)."""
+    table, actor = table_and_actor(table_id)
+    return jsonify(table.snapshot(actor))
+
+
+@bp.get("/tables/<table_id>/seats")
+def seats(table_id: str) -> Response:
+    """Which seats are free (what the join page needs; no PIN needed to see it)."""
+    table = services().hub.get(table_id)
+    actor = actor_for(table)
+    return jsonify({**table.summary(), "taken": sorted(table.seat_keys), "you": {
+        "seat": actor.seat, "host": actor.host, "watcher": actor.admitted}})
+
+
+@bp.post("/tables/<table_id>/join")
+def join(table_id: str) -> Response:
+    """With the PIN: take a free seat (a cookie for that seat only), or watch (seat null)."""
+    table = services().hub.get(table_id)
+    data = body()
+    seat, token = services().hub.join(table, data.get("pin"), data.get("seat"))
+    response = jsonify({"seat": seat})
+    _, seat_cookie, watch_cookie = cookie_names(table.id)
+    set_cookie(response, seat_cookie if seat is not None else watch_cookie, token)
+    if seat is not None:  # a seat can always watch too
+        set_cookie(response, watch_cookie, services().hub.keys.watch_token(table.id))
+    return response
+
+
+@bp.post("/tables/<table_id>/seats/<int:seat>/release")
+def release(table_id: str, seat: int) -> Response:
+    """The host frees a seat, so its player can join again from another phone."""
+    table, actor = table_and_actor(table_id)
+    services().hub.release_seat(table, actor, seat)
+    return jsonify({"released": seat})
+
+
+@bp.post("/tables/<table_id>/preview")
+def preview(table_id: str) -> Response:
+    """What an action would be logged as, or why it would be refused. Changes nothing."""
+    table, actor = table_and_actor(table_id)
+    return jsonify(services().hub.preview(table, actor, body()))
+
+
+@bp.post("/tables/<table_id>/actions")
+def act(table_id: str) -> tuple[Response, int]:
+    """Do an action for your seat (or, as host, a table action). `expect` is the version the
+    phone shows; a stale or repeated request is refused with 409 and changes nothing."""
+    table, actor = table_and_actor(table_id)
+    record = services().hub.act(table, actor, body())
+    return jsonify({"record": record, "version": table.version}), 201
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str) -> Response:
+    """The host takes back the last action (not one that showed hidden cards)."""
+    table, actor = table_and_actor(table_id)
+    result = services().hub.undo(table, actor, body())
+    return jsonify({**result, "version": table.version})
+
+
+@bp.post("/tables/<table_id>/end")
+def end(table_id: str) -> Response:
+    """The host ends the table; it stays readable."""
+    table, actor = table_and_actor(table_id)
+    services().hub.end(table, actor)
+    return jsonify({"ended": True})
+
+
+@bp.get("/tables/<table_id>/history")
+def history(table_id: str) -> Response:
+    """The whole log as this phone may see it."""
+    table, actor = table_and_actor(table_id)
+    return jsonify(table.history(actor))
+
+
+@bp.get("/tables/<table_id>/export")
+def export(table_id: str) -> Response:
+    """The transcript: complete (with the seed) for the host once the table has ended; until
+    then, this phone's own view of the log."""
+    table, actor = table_and_actor(table_id)
+    return jsonify(services().hub.export(table, actor))
+
+
+@bp.get("/tables/<table_id>/events")
+def events(table_id: str) -> Response:
+    """Server-sent events: the table as this phone may see it, now and after every change."""
+    table, _ = table_and_actor(table_id)
+    hub = services().hub
+    host, seat, watch = (request.cookies.get(n) for n in cookie_names(table.id))
+
+    def stream() -> Iterator[str]:
+        seen = -1
+        stop = time.monotonic() + STREAM_SECONDS
+        yield "retry: 1000\n\n"
+        while time.monotonic() < stop:
+            changes = table.wait(seen, KEEP_ALIVE)
+            if changes == seen:
+                yield ": still here\n\n"
+                continue
+            seen = changes
+            # Who the phone is, checked again each time: a freed seat stops seeing its secrets.
+            actor = hub.actor(table, host, seat, watch)
+            if not actor.admitted:
+                yield "event: gone\ndata: {}\n\n"
+                return
+            yield f"id: {changes}\nevent: state\ndata: {json.dumps(table.snapshot(actor))}\n\n"
+
+    return Response(stream_with_context(stream()), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

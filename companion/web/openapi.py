@@ -1,0 +1,139 @@
+"""The OpenAPI document of /api/ (served at /api/openapi.json, fuzzed by the tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion import __version__
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"content": {"application/json": {"schema": schema}}}
+
+
+def _ok(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"description": description, **(_json(schema) if schema else {})}
+
+
+_ERRORS = {
+    "400": _ok("Malformed request", _ref("Error")),
+    "403": _ok("Not allowed for this phone", _ref("Error")),
+    "404": _ok("No such table", _ref("Error")),
+    "409": _ok("Stale version, seat taken, or nothing to undo", _ref("Error")),
+    "410": _ok("The table has ended", _ref("Error")),
+    "413": _ok("Body too large", _ref("Error")),
+    "415": _ok("Not JSON", _ref("Error")),
+    "422": _ok("Refused by the rules (the message says why)", _ref("Error")),
+    "429": _ok("Too many wrong PINs", _ref("Error")),
+    "503": _ok("The database refused a write; nothing changed", _ref("Error")),
+}
+
+_TABLE_ID = {"name": "table_id", "in": "path", "required": True,
+             "schema": {"type": "string", "maxLength": 16}}
+_ANY = {"type": "object", "additionalProperties": True}
+
+
+def _op(summary: str, responses: dict[str, Any], body: dict[str, Any] | None = None,
+        table: bool = True, errors: tuple[str, ...] = ("400", "403", "404")) -> dict[str, Any]:
+    op: dict[str, Any] = {"summary": summary,
+                          "responses": {**responses, **{c: _ERRORS[c] for c in errors}}}
+    if table:
+        op["parameters"] = [_TABLE_ID]
+    if body is not None:
+        op["requestBody"] = {"required": True, **_json(body)}
+    return op
+
+
+def openapi_document() -> dict[str, Any]:
+    writes = ("400", "403", "404", "409", "410", "413", "415", "422", "503")
+    action_body = {
+        "type": "object",
+        "required": ["name"],
+        "properties": {
+            "name": {"type": "string", "description": "the action's name, from `actions`"},
+            "seat": {"type": ["integer", "null"],
+                     "description": "your seat; null for a table action (host only)"},
+            "params": {"type": "object", "additionalProperties": True},
+            "expect": {"type": "integer", "description": "the table's `version` you saw"},
+        },
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Gambit Table Companion", "version": __version__,
+                 "description": "The table service's JSON API. Errors are"
+                                " {\"error\": code, \"message\": text} with a 4xx status; a"
+                                " refused request changes nothing. Identity is by cookies"
+                                " (host, seat, watcher) that the create and join calls set."},
+        "paths": {
+            "/api/health": {"get": _op("The service is up", {"200": _ok("Up", _ANY)},
+                                       table=False, errors=())},
+            "/api/openapi.json": {"get": _op("This document", {"200": _ok("OpenAPI", _ANY)},
+                                             table=False, errors=())},
+            "/api/games": {"get": _op("Games and their table options",
+                                      {"200": _ok("Games", {"type": "array", "items": _ANY})},
+                                      table=False, errors=())},
+            "/api/tables": {
+                "get": _op("Open tables", {"200": _ok("Tables", {"type": "array",
+                                                                 "items": _ref("Summary")})},
+                           table=False, errors=()),
+                "post": _op("Create a table; you become its host",
+                            {"201": _ok("Created", _ANY)}, _ref("NewTable"), table=False,
+                            errors=("400", "413", "415", "503")),
+            },
+            "/api/tables/{table_id}": {"get": _op("The table as this phone may see it",
+                                                  {"200": _ok("Snapshot", _ANY)})},
+            "/api/tables/{table_id}/seats": {"get": _op("Free and taken seats",
+                                                        {"200": _ok("Seats", _ANY)},
+                                                        errors=("404",))},
+            "/api/tables/{table_id}/join": {"post": _op(
+                "Join with the PIN: a seat, or watch (seat null)", {"200": _ok("Joined", _ANY)},
+                {"type": "object", "required": ["pin"],
+                 "properties": {"pin": {"type": "string"}, "seat": {"type": ["integer", "null"]}}},
+                errors=(*writes, "429"))},
+            "/api/tables/{table_id}/seats/{seat}/release": {"post": {
+                **_op("The host frees a seat", {"200": _ok("Freed", _ANY)}, _ANY,
+                      errors=writes),
+                "parameters": [_TABLE_ID, {"name": "seat", "in": "path", "required": True,
+                                           "schema": {"type": "integer", "minimum": 0}}]}},
+            "/api/tables/{table_id}/preview": {"post": _op(
+                "What an action would be logged as; changes nothing",
+                {"200": _ok("Preview", _ANY)}, action_body, errors=writes)},
+            "/api/tables/{table_id}/actions": {"post": _op(
+                "Do an action", {"201": _ok("Done", _ANY)}, action_body, errors=writes)},
+            "/api/tables/{table_id}/undo": {"post": _op(
+                "The host undoes the last action", {"200": _ok("Undone", _ANY)},
+                {"type": "object", "required": ["expect"],
+                 "properties": {"expect": {"type": "integer"}}}, errors=writes)},
+            "/api/tables/{table_id}/end": {"post": _op("The host ends the table",
+                                                       {"200": _ok("Ended", _ANY)}, _ANY,
+                                                       errors=writes)},
+            "/api/tables/{table_id}/history": {"get": _op(
+                "The log as this phone may see it",
+                {"200": _ok("History", {"type": "array", "items": _ANY})})},
+            "/api/tables/{table_id}/export": {"get": _op("The transcript this phone may have",
+                                                         {"200": _ok("Export", _ANY)})},
+            "/api/tables/{table_id}/events": {"get": {
+                **_op("Live updates (server-sent events: `state` with a snapshot)",
+                      {"200": {"description": "An event stream",
+                               "content": {"text/event-stream": {"schema": {"type": "string"}}}}}),
+                "x-stream": True}},
+        },
+        "components": {"schemas": {
+            "Error": {"type": "object", "required": ["error", "message"],
+                      "properties": {"error": {"type": "string"},
+                                     "message": {"type": "string"}}},
+            "Summary": {"type": "object", "required": ["id", "name", "game", "seats"],
+                        "properties": {"id": {"type": "string"}, "name": {"type": "string"},
+                                       "game": {"type": "string"},
+                                       "seats": {"type": "array", "items": {"type": "string"}}}},
+            "NewTable": {"type": "object", "required": ["game", "seats"],
+                         "properties": {"game": {"type": "string"},
+                                        "seats": {"type": "array", "items": {"type": "string"}},
+                                        "options": {"type": "object"},
+                                        "name": {"type": "string"}}},
+        }},
+    }

@@ -1,0 +1,105 @@
+// Home: the open tables, and the form that creates one (its creator becomes the host).
+"use strict";
+
+let games = [];
+
+async function loadTables() {
+  const list = document.getElementById("tables");
+  try {
+    const tables = await api("GET", "/api/tables");
+    list.replaceChildren(...(tables.length ? tables.map((t) =>
+      el("li", {}, el("a", { href: `/t/${t.id}` }, t.name, " ",
+        el("span", { class: "muted" }, `${t.title}, ${t.seats.length} players`))))
+      : [el("li", { class: "muted" }, "No table yet: create one below.")]));
+  } catch (err) {
+    list.replaceChildren(el("li", { class: "error" }, err.message));
+  }
+}
+
+function seatInputs() {
+  return [...document.querySelectorAll("#seat-names input")];
+}
+
+function setSeats(count) {
+  const box = document.getElementById("seat-names");
+  const names = seatInputs().map((i) => i.value);
+  box.replaceChildren(el("legend", {}, "Players, in seating order"));
+  for (let i = 0; i < count; i++) {
+    box.append(el("label", {}, `Seat ${i}`,
+      el("input", { name: `seat${i}`, maxlength: 24, required: true, value: names[i] || "" })));
+  }
+}
+
+function optionControl(option) {
+  if (option.kind === "flag") {
+    return el("label", { class: "row" }, option.label,
+      el("input", { type: "checkbox", name: option.name, "data-kind": "flag",
+                    checked: option.default === true }));
+  }
+  if (option.kind === "choices") {
+    return el("fieldset", { "data-kind": "choices", "data-name": option.name },
+      el("legend", {}, option.label),
+      option.choices.map((c) => el("label", { class: "row" }, words(c),
+        el("input", { type: "checkbox", value: c }))));
+  }
+  if (option.kind === "number") {
+    return el("label", {}, option.label, el("input", { type: "number", name: option.name,
+      "data-kind": "number", min: option.min, max: option.max, value: option.default ?? "" }));
+  }
+  return el("label", {}, option.label, el("input", { name: option.name, "data-kind": "text" }));
+}
+
+function chooseGame() {
+  const game = games.find((g) => g.slug === document.getElementById("game").value);
+  setSeats(Math.max(game.min_players, Math.min(seatInputs().length || game.min_players, game.max_players)));
+  document.getElementById("options").replaceChildren(el("legend", {}, "Options"),
+    ...game.options.map(optionControl));
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of document.querySelectorAll("#options input[data-kind]")) {
+    if (input.dataset.kind === "flag") options[input.name] = input.checked;
+    else if (input.dataset.kind === "number" && input.value !== "") options[input.name] = Number(input.value);
+    else if (input.value) options[input.name] = input.value;
+  }
+  for (const set of document.querySelectorAll("#options fieldset[data-kind=choices]")) {
+    options[set.dataset.name] = [...set.querySelectorAll("input:checked")].map((i) => i.value);
+  }
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  const form = event.target;
+  const error = document.getElementById("new-error");
+  error.textContent = "";
+  try {
+    const table = await api("POST", "/api/tables", {
+      game: form.game.value, name: form.name.value,
+      seats: seatInputs().map((i) => i.value.trim()), options: readOptions() });
+    location.href = `/t/${table.id}`;
+  } catch (err) {
+    error.textContent = err.message;
+  }
+}
+
+async function start() {
+  games = await api("GET", "/api/games");
+  const select = document.getElementById("game");
+  select.replaceChildren(...games.map((g) => el("option", { value: g.slug }, g.title)));
+  select.addEventListener("change", chooseGame);
+  chooseGame();
+  document.getElementById("add-seat").addEventListener("click", () => {
+    const game = games.find((g) => g.slug === select.value);
+    setSeats(Math.min(seatInputs().length + 1, game.max_players));
+  });
+  document.getElementById("remove-seat").addEventListener("click", () => {
+    const game = games.find((g) => g.slug === select.value);
+    setSeats(Math.max(seatInputs().length - 1, game.min_players));
+  });
+  document.getElementById("new-table").addEventListener("submit", create);
+  loadTables();
+}
+
+start();

@@ -1,0 +1,315 @@
+"""The JSON API through Flask's test client, on a real SQLite store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import SEATS
+
+
+def state(phone: Any, base: str) -> dict[str, Any]:
+    response = phone.get(base)
+    assert response.status_code == 200, response.json
+    return response.json  # type: ignore[no-any-return]
+
+
+def end_prologue(table: dict[str, Any]) -> dict[str, Any]:
+    """Play the Prologue's inputs (each marker marks the next seat), then open the eyes."""
+    base = table["base"]
+    for seat, p in enumerate(table["seats"]):
+        for spec in state(p, base)["actions"]:
+            if spec["name"] == "prologue_mark":
+                target = spec["params"][0]["choices"][0]
+                r = p.post(f"{base}/actions", {"name": "prologue_mark", "seat": seat,
+                                               "params": {"target": target},
+                                               "expect": state(p, base)["version"]})
+                assert r.status_code == 201, r.json
+    host = table["host"]
+    now = state(host, base)
+    if now["view"]["phase"] == "prologue":
+        r = host.post(f"{base}/actions", {"name": "end_prologue", "seat": None, "params": {},
+                                          "expect": now["version"]})
+        assert r.status_code == 201, r.json
+    return state(host, base)
+
+
+def test_games_list_their_options(phone: Any) -> None:
+    games = phone().get("/api/games").json
+    cg = next(g for g in games if g["slug"] == "captains-gambit")
+    assert (cg["min_players"], cg["max_players"]) == (4, 8)
+    assert {o["name"] for o in cg["options"]} >= {"warp_in", "wildcards", "mulligan"}
+
+
+def test_a_new_table_is_listed_and_its_host_holds_the_pin(table: dict[str, Any],
+                                                          phone: Any) -> None:
+    listed = phone().get("/api/tables").json
+    assert [t["id"] for t in listed] == [table["id"]]
+    assert "pin" not in listed[0]
+    host_view = state(table["host"], table["base"])
+    assert host_view["host"]["pin"] == table["pin"]
+    assert host_view["you"] == {"seat": 0, "host": True}
+    other = state(table["seats"][1], table["base"])
+    assert "host" not in other and other["you"] == {"seat": 1, "host": False}
+
+
+@pytest.mark.parametrize(("body", "status", "message"), [
+    ({"game": "chess", "seats": SEATS}, 400, "unknown game"),
+    ({"game": "captains-gambit", "seats": ["Ann", "Ben"]}, 400, "4 to 8"),
+    ({"game": "captains-gambit", "seats": ["Ann", "ann", "Cat", "Dan"]}, 400, "same name"),
+    ({"game": "captains-gambit", "seats": "Ann,Ben"}, 400, "players' names"),
+    ({"game": "captains-gambit", "seats": SEATS, "options": {"speed": 2}}, 400,
+     "unknown option 'speed'"),
+    ({"game": "captains-gambit", "seats": SEATS, "options": {"wildcards": "yes"}}, 400,
+     "true or false"),
+    ([1, 2], 400, "JSON object"),
+])
+def test_bad_new_tables_are_refused(phone: Any, body: Any, status: int, message: str) -> None:
+    p = phone()
+    response = p.post("/api/tables", body)
+    assert response.status_code == status
+    assert response.json["error"] and message in response.json["message"]
+    assert p.get("/api/tables").json == []
+
+
+def test_joining_needs_the_pin_and_a_free_seat(table: dict[str, Any], phone: Any) -> None:
+    base = table["base"]
+    stranger = phone()
+    assert stranger.get(base).status_code == 403
+    assert stranger.get(base).json["error"] == "not_joined"
+    wrong = stranger.post(f"{base}/join", {"pin": "000000" if table["pin"] != "000000"
+                                           else "111111", "seat": None})
+    assert (wrong.status_code, wrong.json["error"]) == (403, "wrong_pin")
+    taken = stranger.post(f"{base}/join", {"pin": table["pin"], "seat": 2})
+    assert (taken.status_code, taken.json["error"]) == (409, "seat_taken")
+    bad = stranger.post(f"{base}/join", {"pin": table["pin"], "seat": 9})
+    assert bad.status_code == 400
+    watch = stranger.post(f"{base}/join", {"pin": table["pin"], "seat": None})
+    assert watch.status_code == 200
+    seen = state(stranger, base)
+    assert seen["you"] == {"seat": None, "host": False} and seen["actions"] == []
+    assert "you" not in seen["view"]
+
+
+def test_wrong_pins_are_limited(table: dict[str, Any], phone: Any) -> None:
+    stranger = phone()
+    wrong = "000000" if table["pin"] != "000000" else "111111"
+    codes = [stranger.post(f"{table['base']}/join", {"pin": wrong}).status_code
+             for _ in range(6)]
+    assert codes == [403] * 5 + [429]
+    # Even the right PIN waits now: guessing is slowed for everyone.
+    assert stranger.post(f"{table['base']}/join", {"pin": table["pin"]}).status_code == 429
+
+
+def test_each_phone_sees_its_own_secrets_only(table: dict[str, Any]) -> None:
+    views = [state(p, table["base"])["view"] for p in table["seats"]]
+    for seat, view in enumerate(views):
+        assert view["you"]["seat"] == seat and view["you"]["captain"]
+        for other in view["players"]:
+            assert other["captain"] is None  # nobody revealed yet
+            assert isinstance(other["permits"], int)
+
+
+def test_an_action_is_applied_once_and_stale_or_replayed_requests_change_nothing(
+        table: dict[str, Any]) -> None:
+    base = table["base"]
+    now = end_prologue(table)
+    turn = now["view"]["turn"]
+    p = table["seats"][turn]
+    mine = state(p, base)
+    assert "charge" in [a["name"] for a in mine["actions"]]
+    body = {"name": "charge", "seat": turn, "params": {}, "expect": mine["version"]}
+    done = p.post(f"{base}/actions", body)
+    assert done.status_code == 201 and done.json["version"] == mine["version"] + 1
+    energy = state(p, base)["view"]["players"][turn]["energy"]
+    again = p.post(f"{base}/actions", body)  # the same request, replayed
+    assert (again.status_code, again.json["error"]) == (409, "stale")
+    assert state(p, base)["view"]["players"][turn]["energy"] == energy
+    assert state(p, base)["version"] == mine["version"] + 1
+
+
+def test_acting_for_another_seat_or_as_the_table_is_refused(table: dict[str, Any]) -> None:
+    base = table["base"]
+    now = end_prologue(table)
+    turn = now["view"]["turn"]
+    other = (turn + 1) % 4
+    intruder = table["seats"][other]
+    version = now["version"]
+    forged = intruder.post(f"{base}/actions", {"name": "charge", "seat": turn,
+                                               "params": {}, "expect": version})
+    assert (forged.status_code, forged.json["error"]) == (403, "not_your_seat")
+    as_table = intruder.post(f"{base}/actions", {"name": "correct", "seat": None, "params": {
+        "target": 1, "counter": "health", "value": 99, "reason": "cheat"}, "expect": version})
+    if other != 0:  # seat 0's phone is the host's
+        assert (as_table.status_code, as_table.json["error"]) == (403, "host_only")
+    assert state(table["host"], base)["version"] == version
+
+
+def test_a_refused_action_says_why_and_changes_nothing(table: dict[str, Any]) -> None:
+    base = table["base"]
+    now = end_prologue(table)
+    turn = now["view"]["turn"]
+    p = table["seats"][turn]
+    refused = p.post(f"{base}/actions", {"name": "strike", "seat": turn,
+                                         "params": {"target": turn},
+                                         "expect": now["version"]})
+    assert refused.status_code == 422 and refused.json["error"] == "refused"
+    assert "you cannot target yourself" in refused.json["message"]
+    assert state(p, base)["version"] == now["version"]
+
+
+@pytest.mark.parametrize("body", [
+    {"name": 5, "seat": 0, "params": {}, "expect": 0},
+    {"name": "charge", "seat": "0", "params": {}, "expect": 0},
+    {"name": "charge", "seat": 0, "params": [], "expect": 0},
+    {"name": "charge", "seat": 0, "params": {}},
+    {"name": "charge", "seat": True, "params": {}, "expect": 0},
+])
+def test_malformed_actions_are_400(table: dict[str, Any], body: dict[str, Any]) -> None:
+    response = table["host"].post(f"{table['base']}/actions", body)
+    assert response.status_code == 400 and response.json["error"] == "bad_request"
+
+
+def test_preview_describes_without_changing(table: dict[str, Any]) -> None:
+    base = table["base"]
+    now = end_prologue(table)
+    turn = now["view"]["turn"]
+    p = table["seats"][turn]
+    preview = p.post(f"{base}/preview", {"name": "charge", "seat": turn, "params": {}})
+    assert preview.json == {"text": f"{SEATS[turn]}: Charge"}
+    assert state(p, base)["version"] == now["version"]
+    refused = p.post(f"{base}/preview", {"name": "reveal", "seat": turn, "params": {}})
+    assert refused.status_code == 422
+
+
+def test_undo_is_for_the_host_and_checks_the_version(table: dict[str, Any]) -> None:
+    base = table["base"]
+    now = end_prologue(table)
+    turn = now["view"]["turn"]
+    p = table["seats"][turn]
+    p.post(f"{base}/actions", {"name": "charge", "seat": turn, "params": {},
+                               "expect": now["version"]})
+    version = now["version"] + 1
+    if turn != 0:
+        assert p.post(f"{base}/undo", {"expect": version}).status_code == 403
+    stale = table["host"].post(f"{base}/undo", {"expect": version - 1})
+    assert (stale.status_code, stale.json["error"]) == (409, "stale")
+    undone = table["host"].post(f"{base}/undo", {"expect": version})
+    assert undone.status_code == 200 and "Charge" in undone.json["undone"]
+    after = state(table["host"], base)
+    assert after["version"] == version + 1  # an undo is a logged entry of its own
+    assert after["view"]["players"][turn]["energy"] == now["view"]["players"][turn]["energy"]
+    assert "charge" in [a["name"] for a in state(p, base)["actions"]]
+
+
+def test_undo_stops_at_revealed_information(table: dict[str, Any]) -> None:
+    base = table["base"]
+    host = table["host"]
+    # Right after setup nothing has happened: nothing to undo.
+    nothing = host.post(f"{base}/undo", {"expect": 0})
+    assert (nothing.status_code, nothing.json["error"]) == (409, "cannot_undo")
+
+
+def test_the_host_corrects_a_counter_with_a_reason_everyone_sees(table: dict[str, Any]) -> None:
+    base = table["base"]
+    now = end_prologue(table)
+    host = table["host"]
+    fixed = host.post(f"{base}/actions", {"name": "correct", "seat": None, "params": {
+        "target": 2, "counter": "health", "value": 7, "reason": "Ben forgot the Barrage"},
+        "expect": now["version"]})
+    assert fixed.status_code == 201, fixed.json
+    seen = state(table["seats"][3], base)
+    assert seen["view"]["players"][2]["health"] == 7
+    assert any("Ben forgot the Barrage" in " ".join([r["text"], *r["notes"]])
+               for r in seen["recent"])
+
+
+def test_ending_a_table_freezes_it_and_the_host_can_export_the_whole_transcript(
+        table: dict[str, Any]) -> None:
+    base = table["base"]
+    now = end_prologue(table)
+    player = table["seats"][1]
+    assert "seed" not in player.get(f"{base}/export").json["setup"]
+    assert player.post(f"{base}/end").status_code == 403
+    assert table["host"].post(f"{base}/end").status_code == 200
+    late = player.post(f"{base}/actions", {"name": "charge", "seat": 1, "params": {},
+                                           "expect": now["version"]})
+    assert late.status_code == 410
+    assert state(player, base)["ended"] is True and state(player, base)["actions"] == []
+    full = table["host"].get(f"{base}/export").json
+    assert isinstance(full["setup"]["seed"], int) and len(full["actions"]) == now["version"]
+    assert table["host"].get("/api/tables").json == []  # ended tables leave the list
+
+
+def test_the_host_frees_a_seat_and_its_old_phone_loses_it(table: dict[str, Any],
+                                                         phone: Any) -> None:
+    base = table["base"]
+    assert table["seats"][2].post(f"{base}/seats/2/release").status_code == 403
+    assert table["host"].post(f"{base}/seats/2/release").status_code == 200
+    assert state(table["seats"][2], base)["you"]["seat"] is None  # still watching
+    new_phone = phone()
+    assert new_phone.post(f"{base}/join", {"pin": table["pin"], "seat": 2}).status_code == 200
+    assert state(new_phone, base)["view"]["you"]["seat"] == 2
+
+
+def test_writes_must_be_json_from_this_site(table: dict[str, Any]) -> None:
+    client = table["host"].client
+    base = table["base"]
+    form = client.post(f"{base}/end", data="x=1",
+                       content_type="application/x-www-form-urlencoded")
+    assert (form.status_code, form.json["error"]) == (415, "json_only")
+    cross = client.post(f"{base}/end", json={}, headers={"Origin": "http://evil.example"})
+    assert (cross.status_code, cross.json["error"]) == (403, "cross_site")
+    assert state(table["host"], base)["ended"] is False
+    same = client.post(f"{base}/end", json={}, headers={"Origin": "http://localhost"})
+    assert same.status_code == 200
+
+
+def test_bodies_are_limited_and_junk_is_refused(table: dict[str, Any]) -> None:
+    client = table["host"].client
+    base = table["base"]
+    big = client.post(f"{base}/actions", data="[" + "1," * 40000 + "1]",
+                      content_type="application/json")
+    assert big.status_code == 413 and big.json["error"] == "request_entity_too_large"
+    junk = client.post(f"{base}/actions", data="{not json", content_type="application/json")
+    assert junk.status_code == 400 and junk.json["message"] == "the body must be a JSON object"
+    assert client.get("/api/tables/nope").status_code == 404
+    assert client.get("/api/tables/nope").json == {"error": "not_found",
+                                                   "message": "no table 'nope'"}
+    assert client.get("/api/nothing-here").json["error"] == "not_found"
+
+
+def test_the_openapi_document_lists_every_api_route(app: Any) -> None:
+    doc = app.test_client().get("/api/openapi.json").json
+    routes = {rule.rule.replace("<table_id>", "{table_id}").replace("<int:seat>", "{seat}")
+              for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")}
+    assert routes == set(doc["paths"])
+
+
+def test_events_send_the_state_at_once_and_again_after_a_change(table: dict[str, Any]) -> None:
+    base = table["base"]
+    p = table["seats"][1]
+    response = p.client.get(f"{base}/events")
+    assert response.mimetype == "text/event-stream"
+    stream = response.response
+    assert next(stream).decode().startswith("retry:")
+    first = next(stream).decode()
+    assert first.startswith("id: ") and "event: state" in first
+    assert '"seat": 1' in first
+    table["host"].post(f"{base}/seats/3/release")
+    second = next(stream).decode()
+    assert "event: state" in second and '"taken_seats": [0, 1, 2]' in second
+    response.close()
+
+
+def test_pages_render(table: dict[str, Any], phone: Any) -> None:
+    p = phone()
+    home = p.get("/")
+    assert home.status_code == 200 and b"New table" in home.data
+    page = p.get(f"/t/{table['id']}")
+    assert page.status_code == 200 and b"Join this table" in page.data
+    assert "Content-Security-Policy" in page.headers
+    code = p.get(f"/t/{table['id']}/join.svg")
+    assert code.mimetype == "image/svg+xml" and code.data.startswith(b"<?xml")
+    assert p.get("/t/nope").status_code == 404
