@@ -8,9 +8,8 @@ engine and renders every line; everyone else asks it through a queue.
 
 from __future__ import annotations
 
-import contextlib
+import ctypes
 import hashlib
-import io
 import logging
 import os
 import queue
@@ -61,38 +60,64 @@ class VoiceSettings:
 
 
 class EspeakVoice:
-    """espeak-ng through pyttsx3's espeak driver (libespeak-ng, no audio device needed)."""
+    """espeak-ng through pyttsx3's binding of libespeak-ng, driven synchronously.
+
+    pyttsx3's own engine loop receives speech on espeak's thread and sometimes drops a line's
+    last chunk or the whole line (pyttsx3 issues 126 and 131; measured here: 1 line in 200
+    clipped or silent). In synchronous mode espeak hands every chunk over before `Synth`
+    returns, on the calling thread, so nothing can be lost."""
+
+    _sample_rate: int | None = None  # libespeak is initialised once per process
 
     def __init__(self, settings: VoiceSettings) -> None:
         try:
-            import pyttsx3
-        except ImportError as exc:  # pragma: no cover - a dependency of the package
-            raise SpeechError(f"pyttsx3 is not installed ({exc}): run ./start.sh") from exc
-        try:
-            self._engine = pyttsx3.init("espeak")
-        except Exception as exc:  # pyttsx3 raises whatever the driver's loader raises
+            from pyttsx3.drivers import _espeak
+        except (ImportError, RuntimeError, OSError) as exc:
             raise SpeechError(f"espeak-ng cannot start ({exc}): install it with"
                               " `sudo apt install espeak-ng` (./start.sh does)") from exc
-        self._engine.setProperty("voice", _espeak_voice(self._engine, settings.voice))
-        self._engine.setProperty("rate", settings.rate)
-        self._engine.setProperty("volume", 1.0)  # volume is applied when mixing
+        self._espeak = _espeak
+        if EspeakVoice._sample_rate is None:
+            rate = _espeak.Initialize(_espeak.AUDIO_OUTPUT_SYNCHRONOUS, 500)
+            if rate <= 0:
+                raise SpeechError("espeak-ng failed to initialise")
+            EspeakVoice._sample_rate = rate
+        self._chunks: list[bytes] = []
+        self._voice = _espeak_voice(_espeak.ListVoices(), settings.voice)
+        self._rate = settings.rate
+
+    def _collect(self, wav: Any, samples: int, events: Any) -> int:
+        if samples > 0:
+            self._chunks.append(ctypes.string_at(wav, samples * 2))
+        return 0  # go on
 
     def render(self, text: str, path: Path) -> None:
-        # pyttsx3 prints "Audio saved to ..." on stdout; keep that out of our output.
-        with contextlib.redirect_stdout(io.StringIO()):
-            self._engine.save_to_file(text, str(path))
-            self._engine.runAndWait()
+        espeak = self._espeak
+        # The settings are per process in libespeak: set them for every line.
+        espeak.SetSynthCallback(self._collect)
+        if espeak.SetVoiceByName(self._voice.encode()) != espeak.EE_OK:
+            raise SpeechError(f"espeak-ng cannot load the voice {self._voice!r}")
+        espeak.SetParameter(espeak.RATE, self._rate, 0)
+        espeak.SetParameter(espeak.VOLUME, 100, 0)  # volume is applied when mixing
+        self._chunks = []
+        if espeak.Synth(text, flags=espeak.CHARS_UTF8) != espeak.EE_OK:
+            raise SpeechError(f"espeak-ng refused the text {text!r}")
+        with wave.open(str(path), "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(EspeakVoice._sample_rate or RATE)
+            out.writeframes(b"".join(self._chunks))
 
 
-def _espeak_voice(engine: Any, wanted: str) -> str:
-    """The espeak voice id for a name, id or language; espeak silently ignores unknown names,
-    so check them here."""
+def _espeak_voice(voices: Iterable[Any], wanted: str) -> str:
+    """The espeak voice identifier for a name, identifier or language (espeak itself would
+    silently keep its default voice for a name it does not know)."""
     needle = wanted.strip().lower()
-    for voice in engine.getProperty("voices"):
-        names = {str(voice.id).lower(), str(voice.name).lower(),
-                 *(str(lang).lower() for lang in voice.languages or ())}
-        if needle in names or needle == str(voice.id).lower().rsplit("/", 1)[-1]:
-            return str(voice.id)
+    for voice in voices:
+        identifier = voice.identifier.decode(errors="replace").lower()
+        name = voice.name.decode(errors="replace").lower()
+        language = voice.languages[1:].split(b"\0")[0].decode(errors="replace").lower()
+        if needle in (identifier, name, language, identifier.rsplit("/", 1)[-1]):
+            return str(identifier)
     raise SpeechError(f"espeak-ng has no voice {wanted!r}: `espeak-ng --voices=en` lists them")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import wave
 from pathlib import Path
 
@@ -223,19 +224,18 @@ def test_audio_devices_lists_outputs(monkeypatch: pytest.MonkeyPatch,
 def test_espeak_missing_is_a_clear_error_and_nothing_is_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    import pyttsx3
+    import pyttsx3.drivers
 
-    def no_library(*_: object) -> None:
-        raise OSError("libespeak-ng.so.1: cannot open shared object file")
-
-    monkeypatch.setattr(pyttsx3, "init", no_library)
+    # Importing pyttsx3's espeak binding fails when libespeak-ng is not installed.
+    monkeypatch.delattr(pyttsx3.drivers, "_espeak", raising=False)
+    monkeypatch.setitem(sys.modules, "pyttsx3.drivers._espeak", None)
     out = tmp_path / "out.wav"
     # Settings no other test uses, so the TTS thread must start a new engine.
     status = main(["narrate", "prologue", "--players", "5", "--wav", str(out), "--rate", "97",
                    "--data", str(tmp_path)])
     assert status == 2
     err = capsys.readouterr().err
-    assert "espeak-ng cannot start (libespeak-ng.so.1: cannot open shared object file)" in err
+    assert "espeak-ng cannot start (import of pyttsx3.drivers._espeak halted" in err
     assert "sudo apt install espeak-ng" in err
     assert not out.exists()
 
