@@ -17,7 +17,7 @@ set -Eeuo pipefail
 APT_PACKAGES=(libzbar0 espeak-ng libportaudio2)
 # Test-only system packages, installed only with --test. Hook for later work,
 # e.g. APT_TEST_PACKAGES=(chromium) for browser tests of the phone dashboard.
-APT_TEST_PACKAGES=()
+APT_TEST_PACKAGES=(chromium)
 MIN_PYTHON=(3 11)
 # ------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.engine import (
     Action,
+    ActionRecord,
     RulesError,
     TableSession,
     UndoError,
@@ -100,6 +101,8 @@ class LiveTable:
     lock: threading.RLock = field(default_factory=threading.RLock)
     changed: threading.Condition = field(init=False)
     pin_failures: list[float] = field(default_factory=list)
+    # Undos, for the log everyone sees: (how many actions the log held after it, what it said).
+    undos: list[tuple[int, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -137,7 +140,7 @@ class LiveTable:
         with self.lock:
             session = self.session
             seat = actor.seat
-            history = session.history_for(seat)
+            history = self.history(actor)
             out: dict[str, Any] = {
                 **self.summary(),
                 "version": self.version,
@@ -147,7 +150,7 @@ class LiveTable:
                 "view": session.view(seat),
                 "actions": ([] if self.ended or seat is None else
                             [a.to_dict() for a in session.legal_actions(seat)]),
-                "recent": [r.to_dict(seat) for r in history[-RECENT:]],
+                "recent": history[-RECENT:],
                 "log_length": len(history),
             }
             if actor.host:
@@ -163,8 +166,24 @@ class LiveTable:
             return out
 
     def history(self, actor: Actor) -> list[dict[str, Any]]:
+        """The log as this phone may see it, with the host's undos where they happened."""
         with self.lock:
-            return [r.to_dict(actor.seat) for r in self.session.history_for(actor.seat)]
+            out: list[dict[str, Any]] = []
+            undos = iter(sorted(self.undos))
+            pending = next(undos, None)
+            for index, record in enumerate([*self.session.history, None]):
+                while pending is not None and pending[0] <= index:
+                    out.append({"text": f"The host undid: {pending[1]}", "notes": [],
+                                "undo": True})
+                    pending = next(undos, None)
+                if record is not None and record.is_visible_to(actor.seat):
+                    out.append(record.to_dict(actor.seat))
+            return out
+
+
+def undone_text(record: ActionRecord) -> str:
+    """What everyone may read about an undone action (a private input stays private)."""
+    return record.text if record.is_visible_to(None) else "a private input"
 
 
 def _require(condition: bool, status: int, code: str, message: str) -> None:
@@ -194,13 +213,16 @@ class TableHub:
     def _rebuild(self, stored: StoredTable) -> LiveTable:
         session = TableSession(parse_setup(stored.setup))
         entries = self.store.log(stored.id)
+        undos = []
         for entry in entries:
             if entry.kind == "undo":
-                session.undo()
+                record = session.undo()
+                undos.append((len(session.history), undone_text(record)))
             else:
                 session.submit(Action.from_dict(entry.action or {}))
         log.info("table %s (%s): %d log entries replayed", stored.id, stored.name, len(entries))
-        return LiveTable(stored, session, len(entries), self.store.seat_keys(stored.id))
+        return LiveTable(stored, session, len(entries), self.store.seat_keys(stored.id),
+                         undos=undos)
 
     def on_change(self, listener: Callable[[LiveTable], None]) -> None:
         """Called after every accepted change of any table (narration and camera hook in)."""
@@ -358,10 +380,11 @@ class TableHub:
                     raise TableError(409, "cannot_undo", str(exc)) from None
             self.store.append(table.id, table.version + 1, "undo", None, actor.name)
             record = session.undo()
+            table.undos.append((len(session.history), undone_text(record)))
             table.version += 1
         log.info("table %s v%d: undo of %s", table.id, table.version, record.text)
         self._changed(table)
-        return {"undone": record.text if record.is_visible_to(None) else "a private input"}
+        return {"undone": undone_text(record)}
 
     def end(self, table: LiveTable, actor: Actor) -> None:
         _require(actor.host, 403, "host_only", "only the host can end the table")

@@ -142,6 +142,9 @@ def join(table_id: str) -> Response:
     """With the PIN: take a free seat (a cookie for that seat only), or watch (seat null)."""
     table = services().hub.get(table_id)
     data = body()
+    held = actor_for(table).seat
+    if held is not None and data.get("seat") is not None:
+        raise TableError(409, "already_seated", f"this phone already holds seat {held}")
     seat, token = services().hub.join(table, data.get("pin"), data.get("seat"))
     response = jsonify({"seat": seat})
     _, seat_cookie, watch_cookie = cookie_names(table.id)

@@ -29,7 +29,7 @@ function el(tag, attrs, ...children) {
     else if (value === true) node.setAttribute(key, "");
     else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child !== null && child !== undefined && child !== false) {
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }

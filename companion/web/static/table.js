@@ -130,11 +130,28 @@ function renderMe(snapshot) {
     secrets.replaceChildren(el("div", { class: "muted" }, `You are ${seatName(you.seat)}. Only this phone sees this.`),
       ...Object.entries(you).filter(([k]) => k !== "seat").map(([k, v]) => describeSecret(k, v)));
   }
+  document.getElementById("take-seat").replaceChildren(...takeSeat(snapshot));
   const actions = snapshot.actions.map((spec) => el("button", {
     class: spec.kind, "data-action": spec.name, onclick: () => openSheet(spec, snapshot.you.seat) },
     spec.label, spec.cost ? el("div", { class: "muted" }, `${spec.cost} energy`) : null));
   document.getElementById("my-actions").replaceChildren(...(actions.length ? actions
     : [el("p", { class: "muted" }, snapshot.you.seat === null ? "You are watching." : "Nothing to do right now.")]));
+}
+
+function takeSeat(snapshot) {
+  // A watcher (or the host, who created the table) may sit down at a free seat.
+  if (snapshot.you.seat !== null || snapshot.ended) return [];
+  const free = snapshot.seats.map((name, seat) => [name, seat])
+    .filter(([, seat]) => !snapshot.taken_seats.includes(seat));
+  if (!free.length) return [];
+  const pin = snapshot.host ? null : el("input", { id: "seat-pin", inputmode: "numeric",
+    maxlength: 6, placeholder: "Table PIN", autocomplete: "off" });
+  return [el("h3", {}, "Take a seat"), pin, el("div", { class: "grid" }, free.map(([name, seat]) =>
+    el("button", { class: "big", "data-seat": seat, onclick: async () => {
+      const code = snapshot.host ? snapshot.host.pin : document.getElementById("seat-pin").value.trim();
+      try { await api("POST", `${BASE}/join`, { pin: code, seat }); await refresh(); connect(); }
+      catch (err) { banner(err.message); }
+    } }, `I am ${name}`)))];
 }
 
 function renderHost(snapshot) {

@@ -1,0 +1,189 @@
+"""End to end in a real headless Chromium: four phones play the opening of Captain's Gambit
+against a real `companion serve` (waitress, SQLite). The test command installs Chromium."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.web.server import Server
+
+CHROMIUM = "/usr/bin/chromium"
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+LIVE = 1000  # ms: every phone must show a change within a second
+ERRORS: list[str] = []  # script errors on any page: there must be none
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors() -> Iterator[None]:
+    ERRORS.clear()
+    yield
+    assert ERRORS == []
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("e2e"))
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), "Chromium is missing: ./test.sh installs it (apt chromium)"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield launched
+        launched.close()
+
+
+def new_phone(browser: Browser) -> Page:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    page.on("pageerror", lambda error: ERRORS.append(str(error)))
+    return page
+
+
+def tab(page: Page, name: str) -> None:
+    page.click(f"#nav [data-tab={name}]")
+
+
+def do(page: Page, action: str, choices: tuple[str, ...] = (), where: str = "#my-actions",
+       preview: str | None = None) -> None:
+    """Tap an action, pick its choices, preview, confirm."""
+    tab(page, "host" if where == "#host-actions" else "me")
+    page.click(f"{where} [data-action={action}]")
+    for choice in choices:
+        page.click(f"#sheet-form button:text-is('{choice}')")
+    page.click("#sheet-go")  # preview
+    expect(page.locator("#sheet-preview")).not_to_be_empty()
+    if preview:
+        expect(page.locator("#sheet-preview")).to_contain_text(preview)
+    page.click("#sheet-go")  # confirm
+    expect(page.locator("#sheet")).to_be_hidden()
+
+
+def counter(page: Page, seat: int, name: str) -> Any:
+    return page.locator(f".player[data-seat='{seat}'] [data-counter={name}]")
+
+
+def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -> None:
+    host = new_phone(browser)
+    host.goto(server.url + "/")
+    expect(host.locator("#game option")).not_to_have_count(0)
+    inputs = host.locator("#seat-names input")
+    expect(inputs).to_have_count(4)
+    for i, name in enumerate(NAMES):
+        inputs.nth(i).fill(name)
+    host.fill("input[name=name]", "Friday night")
+    host.click("button[type=submit]")
+    host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    table_url = host.url
+
+    tab(host, "host")
+    pin = host.locator("#host-pin").inner_text()
+    assert re.fullmatch(r"\d{6}", pin)
+    assert host.locator("#join-qr").evaluate("img => img.complete && img.naturalWidth > 0")
+    tab(host, "me")
+    host.click("#take-seat button[data-seat='0']")
+    expect(host.locator("#secrets")).to_contain_text("You are Ann")
+
+    phones = [host]
+    for seat in (1, 2, 3):
+        page = new_phone(browser)
+        page.goto(table_url)
+        page.fill("#pin", pin)
+        page.click(f"#seat-buttons button[data-seat='{seat}']")
+        tab(page, "me")
+        expect(page.locator("#secrets")).to_contain_text(f"You are {NAMES[seat]}")
+        phones.append(page)
+
+    # Each phone shows its own captain and no one else's.
+    captains = []
+    for page in phones:
+        text = page.locator("#secrets").inner_text()
+        captains.append(re.search(r"captain: (.+)", text).group(1).strip())  # type: ignore[union-attr]
+    for seat, page in enumerate(phones):
+        secrets = page.locator("#secrets").inner_text()
+        for other, captain in enumerate(captains):
+            if other != seat and captain != captains[seat]:
+                assert captain not in secrets
+
+    # The Prologue: whoever has a marking captain marks a player; the host opens the eyes.
+    for page in phones:
+        tab(page, "me")
+        if page.locator("#my-actions [data-action=prologue_mark]").count():
+            do(page, "prologue_mark", (NAMES[0] if page is not host else NAMES[1],))
+    do(host, "end_prologue", where="#host-actions")
+    for page in phones:
+        tab(page, "table")
+        expect(page.locator("#turn")).to_contain_text("Ann", timeout=LIVE)
+
+    # Round 1: everyone charges (+1 energy); every phone sees it within a second.
+    for seat, page in enumerate(phones):
+        before = int(counter(page, seat, "energy").inner_text())
+        do(page, "charge", preview="Charge")
+        for other in phones:
+            expect(counter(other, seat, "energy")).to_have_text(str(before + 1), timeout=LIVE)
+
+    # Round 2: Ann strikes Ben; nobody shields; Ann lets it resolve; Ben is at 9.
+    do(host, "strike", ("Ben",), preview="Strike on Ben")
+    for page in phones[1:]:
+        tab(page, "table")
+        expect(page.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
+    do(host, "resolve")
+    for page in phones:
+        expect(counter(page, 1, "health")).to_have_text("9", timeout=LIVE)
+    for seat, page in list(enumerate(phones))[1:]:
+        before = int(counter(page, seat, "energy").inner_text())
+        do(page, "charge")
+        for other in phones:
+            expect(counter(other, seat, "energy")).to_have_text(str(before + 1), timeout=LIVE)
+
+    # The log on every phone; the host undoes the last charge and everyone sees it.
+    tab(phones[2], "log")
+    expect(phones[2].locator("#history li")).to_contain_text(["Ann: Charge"], timeout=LIVE)
+    dan_energy = int(counter(phones[3], 3, "energy").inner_text())
+    tab(host, "log")
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.click("#undo")
+    for page in phones:
+        tab(page, "table")
+        expect(counter(page, 3, "energy")).to_have_text(str(dan_energy - 1), timeout=LIVE)
+        expect(page.locator("#recent")).to_contain_text("The host undid: Dan: Charge")
+
+
+def test_a_phone_that_slept_catches_up(server: Server, browser: Browser) -> None:
+    """A phone whose connection dropped shows the table as it is now once it is back."""
+    from tests.web.server import Client
+
+    host_api = Client(server)
+    status, table = host_api.call("POST", "/api/tables", {"game": "captains-gambit",
+                                                          "seats": NAMES})
+    assert status == 201
+    watcher = new_phone(browser)
+    watcher.goto(f"{server.url}/t/{table['id']}")
+    watcher.fill("#pin", table["pin"])
+    watcher.click("#watch")
+    expect(watcher.locator(".player")).to_have_count(4)
+    watcher.context.set_offline(True)
+    watcher.evaluate("() => events.close()")  # what a sleeping phone's browser does
+    status, joined = host_api.call("POST", f"/api/tables/{table['id']}/join",
+                                   {"pin": table["pin"], "seat": 2})
+    assert status == 200, joined
+    watcher.context.set_offline(False)
+    watcher.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(watcher.locator("#live")).to_have_class(re.compile("on"), timeout=3000)
+    tab(watcher, "me")
+    expect(watcher.locator("#take-seat button[data-seat='2']")).to_have_count(0, timeout=LIVE)
