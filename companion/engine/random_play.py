@@ -18,6 +18,8 @@ def random_value(param: Param, rng: random.Random) -> Any:
         return rng.randint(param.minimum or 0, param.maximum if param.maximum is not None else 9)
     if param.kind == "text":
         return "random play"
+    if param.kind == "flag":
+        return rng.random() < 0.5
     low = param.minimum or 0
     high = len(param.choices) if param.maximum is None else min(param.maximum, len(param.choices))
     return rng.sample(list(param.choices), rng.randint(low, high))

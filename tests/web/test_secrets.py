@@ -1,0 +1,160 @@
+"""No response, event, page or export for one seat ever holds another seat's hidden captain or
+permits: random games through the API, every payload of every phone checked after each step."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from companion.engine import Param
+from companion.engine.random_play import random_value
+from companion.runtime.service import Services
+from tests.web.conftest import Phone
+
+GAMES = [
+    (["Ann", "Ben", "Cat", "Dan"], {}),
+    (["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"], {"wildcards": True, "mulligan": True}),
+    (["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"],
+     {"warp_in": ["viola", "tybalt_mercutio"], "wildcards": True}),
+]
+
+
+def strings(value: Any) -> list[str]:
+    """Every string value in a JSON document (keys are field names, not data)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return []
+
+
+def permit_lists(value: Any, path: str = "") -> list[tuple[str, list[Any]]]:
+    found = []
+    if isinstance(value, dict):
+        for key, v in value.items():
+            if key == "permits" and isinstance(v, list):
+                found.append((path, v))
+            found += permit_lists(v, f"{path}.{key}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found += permit_lists(v, f"{path}[{i}]")
+    return found
+
+
+def check(payload: Any, seat: int | None, state: Any, what: str) -> None:
+    """`payload`, seen by `seat`, holds no other living seat's unrevealed captain or permits."""
+    book = state.book
+    without_pool = json.loads(json.dumps(payload))
+    for view in _views(without_pool):
+        view.pop("pool", None)  # the pool is public: which captains are in the game
+    texts = "\n".join(strings(without_pool)).lower()
+    for other in state.players:
+        if other.seat == seat or other.revealed or not other.alive:
+            continue
+        for name in filter(None, (other.captain, other.original_captain)):
+            if seat is not None and name in (state.players[seat].captain,
+                                             state.players[seat].original_captain):
+                continue  # the same captain (a swap): this seat knows it as its own
+            for word in (name, book.label(name)):
+                assert not re.search(rf"\b{re.escape(word.lower())}\b", texts), (
+                    f"{what} for seat {seat} names seat {other.seat}'s captain {name}")
+    for path, _ in permit_lists(payload):
+        owner = re.search(r"players\[(\d+)\]", path)
+        if owner:
+            assert not state.players[int(owner.group(1))].alive, f"{what}: living permits {path}"
+        else:
+            assert seat is not None and path.endswith("you") or "params" in path or \
+                path.endswith("action"), f"{what}: permits at {path} for seat {seat}"
+
+
+def enumerate_phones(phones: list[Phone]) -> list[tuple[Phone, int | None]]:
+    return [(phone, seat) for seat, phone in enumerate(phones)]
+
+
+def _views(document: Any) -> list[dict[str, Any]]:
+    if isinstance(document, dict):
+        found = [document] if "pool" in document else []
+        return found + [v for value in document.values() for v in _views(value)]
+    if isinstance(document, list):
+        return [v for value in document for v in _views(value)]
+    return []
+
+
+@pytest.mark.parametrize(("seats", "options"), GAMES)
+def test_no_phone_ever_sees_another_seats_secrets(app: Flask, services: Services,
+                                                  seats: list[str],
+                                                  options: dict[str, Any]) -> None:
+    rng = random.Random(len(seats))
+    host = Phone(app)
+    created = host.post("/api/tables", {"game": "captains-gambit", "seats": seats,
+                                        "options": options}).json
+    base = f"/api/tables/{created['id']}"
+    phones = [host] + [Phone(app) for _ in seats[1:]]
+    for seat, phone in enumerate(phones):
+        assert phone.post(f"{base}/join", {"pin": created["pin"], "seat": seat}).status_code == 200
+    watcher = Phone(app)
+    watcher.post(f"{base}/join", {"pin": created["pin"], "seat": None})
+    live = services.hub.get(created["id"])
+    everyone: list[tuple[Phone, int | None]] = [*enumerate_phones(phones), (watcher, None)]
+
+    for step in range(150):
+        state = live.session.state
+        for phone, seat in everyone:
+            seen = phone.get(base).json
+            check(seen, seat, state, f"step {step} state")
+            check(phone.get(f"{base}/history").json, seat, state, f"step {step} history")
+            check(phone.get(f"{base}/export").json, seat, state, f"step {step} export")
+        if live.session.outcome is not None:
+            break
+        # A random legal action of a random phone (the host's table actions included).
+        options_now = []
+        for phone, seat in everyone[:-1]:
+            seen = phone.get(base).json
+            options_now += [(phone, seat, spec) for spec in seen["actions"]]
+            if "host" in seen:
+                options_now += [(phone, None, spec) for spec in seen["host"]["actions"]
+                                if spec["name"] != "correct"]
+        if not options_now:
+            break
+        phone, seat, spec = rng.choice(options_now)
+        params = {p["name"]: random_value(Param(p["name"], p["kind"], p["label"],
+                                                tuple(p.get("choices", ())), p.get("min"),
+                                                p.get("max")), rng) for p in spec["params"]}
+        phone.post(f"{base}/actions", {"name": spec["name"], "seat": seat, "params": params,
+                                       "expect": live.version})
+    assert live.version > 10
+
+    # The live events and the pages, at the end.
+    state = live.session.state
+    for phone, seat in everyone:
+        response = phone.client.get(f"{base}/events")
+        stream = response.response
+        next(stream)
+        event = next(stream).decode()
+        data = json.loads(event.split("data: ", 1)[1])
+        check(data, seat, state, "event")
+        response.close()
+        page = phone.get(f"/t/{created['id']}").data.decode()
+        check([page], seat, state, "page")
+
+
+def test_the_check_catches_a_leak(app: Flask, services: Services) -> None:
+    """The checker itself can fail: a snapshot that carried every captain is caught."""
+    host = Phone(app)
+    created = host.post("/api/tables", {"game": "captains-gambit",
+                                        "seats": ["Ann", "Ben", "Cat", "Dan"]}).json
+    state = services.hub.get(created["id"]).session.state
+    leaky = {"view": {"players": [{"name": p.name, "note": f"holds {p.captain}"}
+                                  for p in state.players]}}
+    with pytest.raises(AssertionError, match="names seat 1's captain"):
+        check(leaky, 0, state, "leaky")
+    with pytest.raises(AssertionError, match="living permits"):
+        check({"view": {"players": [{"permits": list(state.players[0].permits)}]}}, 1, state,
+              "leaky")
