@@ -31,6 +31,7 @@ def _serve(args: argparse.Namespace) -> int:
     from companion.web.pages import lan_address
 
     app = create_app(services)
+    services.start()
     tables = services.hub.tables()
     log.info("data in %s; %d open table(s)", data, len(tables))
     where = lan_address() if settings.host in ("0.0.0.0", "::") else settings.host

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.engine.actions import Action, ActionSpec, Param
+from companion.engine.components import Component
 
 Event = dict[str, Any]
 """Something that happened, public information only: ``{"type": "damaged", "seat": 2, ...}``."""
@@ -115,3 +116,8 @@ class GameRules(Protocol):
 
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
         """A readable summary of the rules, house defaults marked."""
+
+    def suggest(self, state: Any, component: Component) -> Sequence[Action]:
+        """Actions that a component seen by the camera may stand for now (a permit shown
+        after a bluff call, say). Players confirm them; they need not be legal (the caller
+        keeps the legal ones), and each names the seat that would take it."""

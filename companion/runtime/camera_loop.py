@@ -29,9 +29,11 @@ def _no_dice(frame: Any) -> list[DieReading]:
 
 def watch(camera: Camera, tracker: ReadingTracker | None = None,
           read_dice: DiceReader | None = None, max_frames: int | None = None,
-          idle_seconds: float = 0.2) -> Iterator[dict[str, Any]]:
+          idle_seconds: float = 0.2,
+          on_frame: Callable[[Any], None] | None = None) -> Iterator[dict[str, Any]]:
     """Yield stable reports (and camera status changes) until the source ends, or after
-    ``max_frames`` attempts to read a frame (counting attempts with no camera too)."""
+    ``max_frames`` attempts to read a frame (counting attempts with no camera too).
+    ``on_frame`` sees every frame (the service keeps the last one for a snapshot)."""
     tracker = tracker or ReadingTracker()
     read_dice = read_dice or _no_dice
     frames = 0
@@ -50,6 +52,8 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
                 return
             time.sleep(idle_seconds)  # no device now: the camera retries on its own
             continue
+        if on_frame is not None:
+            on_frame(frame)
         codes = read_codes(frame, thorough=False) + read_codes_in_tile(frame, frames % TILES, TILES)
         for report in tracker.update(codes, off_codes(read_dice(frame), codes)):
             if report["type"] == "card":

@@ -6,9 +6,14 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.devices.camera import Camera, open_camera
+from companion.runtime.camera_service import CameraService
+from companion.runtime.narration_service import NarrationService
+from companion.runtime.narrator import Narrator
 from companion.runtime.tables import Keys, TableHub
 from companion.settings import Settings
 from companion.storage import TableStore
@@ -33,19 +38,39 @@ def secret_key(data: Path) -> bytes:
     return key
 
 
+def camera_opener(settings: Settings) -> Callable[[], Camera] | None:
+    """How to open the camera of the settings, or None when there is to be none."""
+    if settings.camera.strip().lower() in ("", "none", "off"):
+        return None
+    width, _, height = settings.resolution.lower().partition("x")
+    size = (int(width), int(height)) if width.isdigit() and height.isdigit() else (1280, 720)
+    return lambda: open_camera(settings.camera, *size)
+
+
 @dataclass
 class Services:
     settings: Settings
     data: Path
     secret: bytes
     hub: TableHub
+    narration: NarrationService
+    camera: CameraService
 
     @classmethod
     def build(cls, settings: Settings, data: Path) -> Services:
         secret = secret_key(data)
         store = TableStore(data / "tables.sqlite3")
         hub = TableHub(store, Keys(secret))
-        return cls(settings, data, secret, hub)
+        narration = NarrationService(hub, Narrator(settings, data))
+        camera = CameraService(hub, camera_opener(settings))
+        hub.extras["narration"] = narration.status
+        hub.extras["camera"] = camera.extras
+        return cls(settings, data, secret, hub, narration, camera)
+
+    def start(self) -> None:
+        """Start what runs on its own (the camera)."""
+        self.camera.start()
 
     def close(self) -> None:
+        self.camera.stop()
         self.hub.store.close()

@@ -97,7 +97,6 @@ class LiveTable:
     version: int  # entries in the stored log
     seat_keys: dict[int, str]
     changes: int = 0  # anything a phone shows changed (the log, narration, the camera)
-    extras: dict[str, Callable[[Actor], Any]] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
     changed: threading.Condition = field(init=False)
     pin_failures: list[float] = field(default_factory=list)
@@ -161,8 +160,6 @@ class LiveTable:
                     "can_undo": not self.ended and session.can_undo(),
                     "last": (session.history[-1].text if session.history else None),
                 }
-            for name, extra in self.extras.items():
-                out[name] = extra(actor)
             return out
 
     def history(self, actor: Actor) -> list[dict[str, Any]]:
@@ -200,6 +197,8 @@ class TableHub:
         self._tables: dict[str, LiveTable] = {}
         self._lock = threading.Lock()
         self._listeners: list[Callable[[LiveTable], None]] = []
+        # More for each phone's snapshot: name -> what it holds for this table and phone.
+        self.extras: dict[str, Callable[[LiveTable, Actor], Any]] = {}
         self._load_all()
 
     def _load_all(self) -> None:
@@ -224,16 +223,26 @@ class TableHub:
         return LiveTable(stored, session, len(entries), self.store.seat_keys(stored.id),
                          undos=undos)
 
+    def snapshot(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
+        """A phone's snapshot of the table, with what the narrator and the camera add."""
+        out = table.snapshot(actor)
+        for name, extra in self.extras.items():
+            out[name] = extra(table, actor)
+        return out
+
     def on_change(self, listener: Callable[[LiveTable], None]) -> None:
         """Called after every accepted change of any table (narration and camera hook in)."""
         self._listeners.append(listener)
 
     # --- tables -------------------------------------------------------------------------
     def create(self, game: str, seats: list[str], options: Mapping[str, Any],
-               name: str = "") -> tuple[LiveTable, str]:
-        """A new table; returns it and the host's token (the only time it exists in clear)."""
+               name: str = "", dealt_by_hand: bool = False) -> tuple[LiveTable, str]:
+        """A new table; returns it and the host's token (the only time it exists in clear).
+        `dealt_by_hand`: the cards are real cards dealt at the table, so the companion knows
+        nothing of the deal until seats tell it or show it (else it deals, seeded)."""
         try:
-            setup = parse_setup({"game": game, "seats": seats, "options": dict(options)})
+            setup = parse_setup({"game": game, "seats": seats, "options": dict(options),
+                                 **({"deal": {}} if dealt_by_hand else {})})
             get_game(setup.game)
             session = TableSession(setup)
         except RulesError as exc:

@@ -88,3 +88,17 @@ def to_gray(image: Image) -> Image:
     if image.ndim == 2:
         return image
     return cast(Image, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+
+
+def encode_jpeg(image: Image, max_width: int = 640, quality: int = 70) -> bytes:
+    """A small JPEG of a frame, for a phone's "what the camera sees" (never the full frame:
+    a Pi's uplink and a phone's screen need no more)."""
+    height, width = image.shape[:2]
+    small = image
+    if width > max_width:
+        small = cast(Image, cv2.resize(image, (max_width, round(height * max_width / width)),
+                                       interpolation=cv2.INTER_AREA))
+    ok, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise ImageError("could not encode the frame")
+    return bytes(data.tobytes())

@@ -8,7 +8,15 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    request,
+    send_file,
+    stream_with_context,
+)
 
 from companion import __version__
 from companion.engine import all_games
@@ -115,7 +123,11 @@ def create_table() -> tuple[Response, int]:
         raise TableError(400, "bad_request", "a name is longer than 24 characters")
     if not isinstance(options, dict) or not isinstance(name, str):
         raise TableError(400, "bad_request", "\"options\" must be an object, \"name\" text")
-    table, host_token = services().hub.create(game, [s.strip() for s in seats], options, name)
+    by_hand = data.get("dealt_by_hand", False)
+    if not isinstance(by_hand, bool):
+        raise TableError(400, "bad_request", "\"dealt_by_hand\" must be true or false")
+    table, host_token = services().hub.create(game, [s.strip() for s in seats], options, name,
+                                              dealt_by_hand=by_hand)
     response = jsonify({**table.summary(), "pin": table.stored.pin})
     set_cookie(response, cookie_names(table.id)[0], host_token)
     return response, 201
@@ -125,7 +137,7 @@ def create_table() -> tuple[Response, int]:
 def table_state(table_id: str) -> Response:
     """The table as this phone may see it (its seat's secrets and no one else's)."""
     table, actor = table_and_actor(table_id)
-    return jsonify(table.snapshot(actor))
+    return jsonify(services().hub.snapshot(table, actor))
 
 
 @bp.get("/tables/<table_id>/seats")
@@ -209,6 +221,50 @@ def export(table_id: str) -> Response:
     return jsonify(services().hub.export(table, actor))
 
 
+@bp.post("/tables/<table_id>/narration")
+def narration(table_id: str) -> Response:
+    """Start an eyes-closed phase (host: {"start": "prologue"}) or steer the one playing
+    (host and players: {"command": "pause" | "resume" | "repeat" | "skip" | "stop"})."""
+    table, actor = table_and_actor(table_id)
+    data = body()
+    if "start" in data:
+        if not isinstance(data["start"], str):
+            raise TableError(400, "bad_request", "\"start\" must be a phase's name")
+        return jsonify(services().narration.start(table, actor, data["start"]))
+    command = data.get("command")
+    if not isinstance(command, str):
+        raise TableError(400, "bad_request", "send {\"start\": PHASE} or {\"command\": ...}")
+    return jsonify(services().narration.control(table, actor, command))
+
+
+@bp.get("/tables/<table_id>/narration.wav")
+def narration_wav(table_id: str) -> Response:
+    """The narration mixed for the host's phone, when the companion has no speaker."""
+    table, actor = table_and_actor(table_id)
+    if not actor.host:
+        raise TableError(403, "host_only", "the narration plays on the host's phone")
+    return send_file(services().narration.wav_path(table), mimetype="audio/wav")
+
+
+@bp.post("/tables/<table_id>/camera")
+def camera(table_id: str) -> Response:
+    """The host points the companion's camera at this table."""
+    table, actor = table_and_actor(table_id)
+    services().camera.attach(table, actor)
+    return jsonify(services().camera.extras(table, actor))
+
+
+@bp.get("/tables/<table_id>/camera.jpg")
+def camera_snapshot(table_id: str) -> Response:
+    """What the camera sees now (small), for the table it is attached to."""
+    table, _ = table_and_actor(table_id)
+    camera_service = services().camera
+    jpeg = camera_service.snapshot_jpeg() if camera_service.table_id == table.id else None
+    if jpeg is None:
+        raise TableError(404, "no_frame", "the camera has no picture for this table")
+    return Response(jpeg, mimetype="image/jpeg")
+
+
 @bp.get("/tables/<table_id>/events")
 def events(table_id: str) -> Response:
     """Server-sent events: the table as this phone may see it, now and after every change."""
@@ -231,7 +287,7 @@ def events(table_id: str) -> Response:
             if not actor.admitted:
                 yield "event: gone\ndata: {}\n\n"
                 return
-            yield f"id: {changes}\nevent: state\ndata: {json.dumps(table.snapshot(actor))}\n\n"
+            yield f"id: {changes}\nevent: state\ndata: {json.dumps(hub.snapshot(table, actor))}\n\n"
 
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -116,6 +116,25 @@ def openapi_document() -> dict[str, Any]:
                 {"200": _ok("History", {"type": "array", "items": _ANY})})},
             "/api/tables/{table_id}/export": {"get": _op("The transcript this phone may have",
                                                          {"200": _ok("Export", _ANY)})},
+            "/api/tables/{table_id}/narration": {"post": _op(
+                "Start an eyes-closed phase (host) or steer the one playing",
+                {"200": _ok("Narration status", _ANY)},
+                {"type": "object", "properties": {
+                    "start": {"type": "string", "description": "a phase from `narration.phases`"},
+                    "command": {"type": "string",
+                                "enum": ["pause", "resume", "repeat", "skip", "stop"]}}},
+                errors=writes)},
+            "/api/tables/{table_id}/narration.wav": {"get": {
+                **_op("The narration for the host's phone (when there is no speaker)",
+                      {"200": {"description": "A WAV file",
+                               "content": {"audio/wav": {"schema": {"type": "string"}}}}})}},
+            "/api/tables/{table_id}/camera": {"post": _op(
+                "The host points the camera at this table", {"200": _ok("Camera", _ANY)}, _ANY,
+                errors=writes)},
+            "/api/tables/{table_id}/camera.jpg": {"get": {
+                **_op("What the camera sees now",
+                      {"200": {"description": "A JPEG",
+                               "content": {"image/jpeg": {"schema": {"type": "string"}}}}})}},
             "/api/tables/{table_id}/events": {"get": {
                 **_op("Live updates (server-sent events: `state` with a snapshot)",
                       {"200": {"description": "An event stream",
@@ -134,6 +153,7 @@ def openapi_document() -> dict[str, Any]:
                          "properties": {"game": {"type": "string"},
                                         "seats": {"type": "array", "items": {"type": "string"}},
                                         "options": {"type": "object"},
-                                        "name": {"type": "string"}}},
+                                        "name": {"type": "string"},
+                                        "dealt_by_hand": {"type": "boolean"}}},
         }},
     }

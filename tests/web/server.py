@@ -22,7 +22,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, data: Path, port: int | None = None) -> None:
+    def __init__(self, data: Path, port: int | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        self.env = env or {}
         self.data = data
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -32,7 +34,7 @@ class Server:
     def start(self, timeout: float = 20.0) -> float:
         """Start and wait until it answers; returns the seconds that took."""
         started = time.perf_counter()
-        env = {**os.environ, "COMPANION_CONFIG": str(self.data / "none.toml")}
+        env = {**os.environ, "COMPANION_CONFIG": str(self.data / "none.toml"), **self.env}
         self.data.mkdir(parents=True, exist_ok=True)
         with self.log.open("a") as out:  # the child keeps its own copy of the descriptor
             self.process = subprocess.Popen(

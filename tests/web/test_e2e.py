@@ -120,6 +120,13 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
             if other != seat and captain != captains[seat]:
                 assert captain not in secrets
 
+    # The host starts the Prologue's narration; with no speaker here, it plays on the phone.
+    tab(host, "voice")
+    host.click("#narration-buttons [data-phase=prologue]")
+    expect(host.locator("#narration")).to_contain_text("Playing on the host's phone")
+    expect(host.locator("#narration-audio")).to_be_visible()
+    assert host.locator("#narration-audio").evaluate("a => a.src").endswith("/narration.wav")
+
     # The Prologue: whoever has a marking captain marks a player; the host opens the eyes.
     for page in phones:
         tab(page, "me")
@@ -162,6 +169,47 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
         tab(page, "table")
         expect(counter(page, 3, "energy")).to_have_text(str(dan_energy - 1), timeout=LIVE)
         expect(page.locator("#recent")).to_contain_text("The host undid: Dan: Charge")
+
+
+def test_a_card_shown_to_the_camera_is_one_tap_away(browser: Browser,
+                                                   tmp_path: Path) -> None:
+    from tests.conftest import ROOT
+    from tests.web.server import Client
+
+    frames = ROOT / "fixtures" / "frames" / "shows-overcharge"
+    server = Server(tmp_path / "data", env={"COMPANION_CAMERA": str(frames)})
+    server.start()
+    try:
+        host_api, ben = Client(server), Client(server)
+        _, table = host_api.call("POST", "/api/tables", {"game": "captains-gambit",
+                                                         "seats": NAMES, "dealt_by_hand": True})
+        base = f"/api/tables/{table['id']}"
+        ben.call("POST", f"{base}/join", {"pin": table["pin"], "seat": 1})
+        ann = new_phone(browser)
+        ann.goto(f"{server.url}/t/{table['id']}")
+        ann.fill("#pin", table["pin"])
+        ann.click("#seat-buttons button[data-seat='0']")
+        expect(ann.locator("#turn")).to_contain_text("Prologue")
+        host_api.call("POST", f"{base}/actions", {"name": "end_prologue", "seat": None,
+                                                  "params": {}, "expect": 0})
+        do(ann, "overcharge", ("claim",))
+        _, now = ben.call("GET", base)
+        status, _ = ben.call("POST", f"{base}/actions", {"name": "call_bluff", "seat": 1,
+                                                         "params": {}, "expect": now["version"]})
+        assert status == 201
+        host_api.call("POST", f"{base}/camera", {})  # the recording starts at once: attach it
+        tab(ann, "table")
+        suggestion = ann.locator("#reaction-alert [data-suggestion=show_permit]").first
+        expect(suggestion).to_contain_text("Camera saw Overcharge", timeout=15000)
+        suggestion.click()
+        expect(ann.locator("#sheet-note")).to_contain_text("The camera saw Overcharge")
+        ann.click("#sheet-go")
+        expect(ann.locator("#sheet-preview")).to_contain_text("Ann shows an Overcharge permit")
+        ann.click("#sheet-go")
+        expect(ann.locator("#recent")).to_contain_text("Ann shows an Overcharge permit",
+                                                       timeout=LIVE)
+    finally:
+        server.stop()
 
 
 def test_a_phone_that_slept_catches_up(server: Server, browser: Browser) -> None:

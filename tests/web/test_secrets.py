@@ -54,6 +54,8 @@ def check(payload: Any, seat: int | None, state: Any, what: str) -> None:
     without_pool = json.loads(json.dumps(payload))
     for view in _views(without_pool):
         view.pop("pool", None)  # the pool is public: which captains are in the game
+    for setup in _setups(without_pool):
+        setup.pop("options", None)  # public too (Warp In groups are named like captains)
     texts = "\n".join(strings(without_pool)).lower()
     for other in state.players:
         if other.seat == seat or other.revealed or not other.alive:
@@ -76,6 +78,15 @@ def check(payload: Any, seat: int | None, state: Any, what: str) -> None:
 
 def enumerate_phones(phones: list[Phone]) -> list[tuple[Phone, int | None]]:
     return [(phone, seat) for seat, phone in enumerate(phones)]
+
+
+def _setups(document: Any) -> list[dict[str, Any]]:
+    if isinstance(document, dict):
+        found = [document["setup"]] if isinstance(document.get("setup"), dict) else []
+        return found + [v for value in document.values() for v in _setups(value)]
+    if isinstance(document, list):
+        return [v for value in document for v in _setups(value)]
+    return []
 
 
 def _views(document: Any) -> list[dict[str, Any]]:

@@ -414,22 +414,22 @@ def _call_text(state: State, seat: int | None, params: Params) -> str:
     return f"{state.name(seat)} calls {state.name(claims[on])}'s {what}"
 
 
-def _claimed_card(state: State) -> str:
+def claimed_card(state: State) -> str:
     pending = state.pending
     assert pending is not None and pending.challenge is not None
     return "shield" if pending.challenge[2] == "shield" else pending.name
 
 
-def _challenged(state: State) -> int | None:
+def challenged(state: State) -> int | None:
     pending = state.pending
     return pending.challenge[1] if pending and pending.challenge else None
 
 
 def _show_refusal(state: State, seat: int | None) -> str | None:
-    reason = _in_phase(state, seat, "bluff", _challenged(state))
+    reason = _in_phase(state, seat, "bluff", challenged(state))
     if reason or seat is None:
         return reason
-    card = _claimed_card(state)
+    card = claimed_card(state)
     if not may_hold(state, seat, card):
         return f"{who(state, seat)} holds no {state.book.label(card)} permit"
     return None
@@ -455,7 +455,7 @@ def _show_run(state: State, seat: int | None, params: Params) -> None:
     pending = state.pending
     assert pending is not None and pending.challenge is not None and seat is not None
     caller, _, on = pending.challenge
-    card = _claimed_card(state)
+    card = claimed_card(state)
     pending.challenge = None
     if on == "action":
         pending.claim_open = False
@@ -466,13 +466,13 @@ def _show_run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _show_text(state: State, seat: int | None, params: Params) -> str:
-    label = state.book.label(_claimed_card(state))
+    label = state.book.label(claimed_card(state))
     article = "an" if label[0] in "AEIOU" else "a"
     return f"{state.name(seat)} shows {article} {label} permit"
 
 
 def _concede_refusal(state: State, seat: int | None) -> str | None:
-    return _in_phase(state, seat, "bluff", _challenged(state))
+    return _in_phase(state, seat, "bluff", challenged(state))
 
 
 def _concede_run(state: State, seat: int | None, params: Params) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from companion.engine import (
     Action,
     ActionSpec,
+    Component,
     GameInfo,
     GameSetup,
     IllegalActionError,
@@ -261,6 +262,21 @@ class CaptainsGambitRules:
                 "immune": seat in state.immune,
             }
         return out
+
+    def suggest(self, state: State, component: Component) -> Sequence[Action]:
+        """A permit held up after a bluff call on it: show it. A captain held up by the seat
+        whose turn it is: reveal it."""
+        if component.game != INFO.slug:
+            return ()
+        name = component.name.lower().replace("-", "_")
+        if component.kind == "PERMIT" and state.phase == "bluff" and state.pending \
+                and state.pending.challenge and moves.claimed_card(state) == name:
+            return (Action("show_permit", moves.challenged(state)),)
+        if component.kind == "CAPTAIN" and state.phase == "action":
+            player = state.players[state.turn]
+            if not player.revealed and player.captain in (None, name):
+                return (Action("reveal", state.turn),)
+        return ()
 
     def describe(self, state: State, action: Action) -> str:
         move = moves.MOVES.get(action.name)

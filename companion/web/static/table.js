@@ -83,12 +83,12 @@ function render(snapshot) {
   renderLog(document.getElementById("recent"), snapshot.recent);
   renderMe(snapshot);
   renderHost(snapshot);
-  if (window.renderExtras) window.renderExtras(snapshot);
   const reactions = snapshot.actions.filter((a) => a.kind === "reaction" || a.kind === "input");
   const alert = document.getElementById("reaction-alert");
   alert.hidden = reactions.length === 0;
   alert.replaceChildren(el("strong", {}, "Your answer is needed"), " ",
     ...reactions.map((spec) => el("button", { onclick: () => openSheet(spec, snapshot.you.seat) }, spec.label)));
+  if (window.renderExtras) window.renderExtras(snapshot);  // last: it adds to the alert
   if (sheet && !sheet.busy) checkSheetStillLegal();
 }
 
@@ -347,4 +347,4 @@ document.getElementById("end-table").addEventListener("click", endTable);
 document.getElementById("export").addEventListener("click", exportLog);
 document.getElementById("watch").addEventListener("click", () => join(null));
 
-start();
+document.addEventListener("DOMContentLoaded", start);  // after extras.js has loaded

@@ -1,0 +1,163 @@
+"""The camera in the service: one camera per companion, watched on its own thread, its stable
+readings offered to the table it is attached to as suggested actions that a player confirms.
+
+Nothing the camera reads is ever applied by itself: a reading becomes a suggestion only when
+the game says what it may stand for now (GameRules.suggest) and the rules would accept it, and
+only the phone of the seat that would act sees it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from companion.devices.camera import Camera
+from companion.engine import InvalidPayloadError, RulesError, UnknownComponentError, parse_payload
+from companion.runtime.camera_loop import watch
+from companion.runtime.tables import Actor, LiveTable, TableError, TableHub
+from companion.vision.images import encode_jpeg
+
+log = logging.getLogger(__name__)
+
+FRESH_SECONDS = 120.0  # a reading older than this suggests nothing any more
+KEEP = 20  # readings shown on the camera tab
+
+
+class CameraService:
+    def __init__(self, hub: TableHub, open_camera: Callable[[], Camera] | None,
+                 read_dice: Callable[[Any], Any] | None = None) -> None:
+        self.hub = hub
+        self._open = open_camera
+        self._read_dice = read_dice
+        self.status: dict[str, Any] = {"ok": False, "source": None,
+                                       "message": "no camera configured"}
+        self.readings: deque[dict[str, Any]] = deque(maxlen=KEEP)
+        self.table_id: str | None = None
+        self._frame: Any = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.frames = 0
+
+    # --- the watching thread ------------------------------------------------------------
+    def start(self) -> None:
+        if self._open is None or self._thread is not None:
+            return
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5)
+
+    def _keep_frame(self, frame: Any) -> None:
+        with self._lock:
+            self._frame = frame
+            self.frames += 1
+        if self._stop.is_set():
+            raise _Stopped
+
+    def _run(self) -> None:
+        assert self._open is not None
+        try:
+            camera = self._open()
+        except Exception as exc:  # a bad camera setting: shown as the camera's status
+            self.status = {"ok": False, "source": None, "message": str(exc)}
+            log.error("camera: %s", exc)
+            return
+        try:
+            for report in watch(camera, read_dice=self._read_dice, on_frame=self._keep_frame):
+                self._take(report)
+                if self._stop.is_set():
+                    break
+        except _Stopped:
+            pass
+        except Exception:  # the camera thread must never take the service down
+            log.exception("the camera loop stopped")
+            self.status = {**self.status, "ok": False, "message": "the camera loop stopped"}
+        finally:
+            camera.close()
+
+    def _take(self, report: dict[str, Any]) -> None:
+        if report["type"] == "camera":
+            self.status = {"ok": report["ok"], "source": report["source"],
+                           "message": report["message"]}
+            log.info("camera %s: %s", report["source"], report["message"])
+        elif report["type"] in ("card", "roll"):
+            self.readings.appendleft({**report, "at": time.time()})
+            log.info("camera read %s", report.get("card") or report.get("payload")
+                     or report.get("dice"))
+        else:
+            return
+        self._touch()
+
+    def _touch(self) -> None:
+        if self.table_id is None:
+            return
+        try:
+            self.hub.get(self.table_id).touch()
+        except TableError:  # the table is gone: nothing to tell
+            self.table_id = None
+
+    # --- what the phones get --------------------------------------------------------------
+    def attach(self, table: LiveTable, actor: Actor) -> None:
+        if not actor.host:
+            raise TableError(403, "host_only", "only the host points the camera at a table")
+        self.table_id = table.id
+        table.touch()
+
+    def snapshot_jpeg(self) -> bytes | None:
+        with self._lock:
+            frame = self._frame
+        return None if frame is None else encode_jpeg(frame)
+
+    def extras(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
+        attached = self.table_id == table.id
+        return {
+            **self.status,
+            "attached": attached,
+            "configured": self._open is not None,
+            "readings": [self._public(r) for r in self.readings] if attached else [],
+            "suggestions": self.suggestions(table, actor) if attached else [],
+        }
+
+    @staticmethod
+    def _public(reading: dict[str, Any]) -> dict[str, Any]:
+        if reading["type"] == "card":
+            return {"type": "card", "card": reading.get("card"), "payload": reading["payload"],
+                    "at": reading["at"]}
+        return {"type": "roll", "dice": reading.get("dice", []), "at": reading["at"]}
+
+    def suggestions(self, table: LiveTable, actor: Actor) -> list[dict[str, Any]]:
+        """Fresh card readings that stand for an action this phone may take now."""
+        now = time.time()
+        out: list[dict[str, Any]] = []
+        with table.lock:
+            session = table.session
+            for reading in list(self.readings):
+                if reading["type"] != "card" or now - reading["at"] > FRESH_SECONDS:
+                    continue
+                try:
+                    component = parse_payload(reading["payload"])
+                except (InvalidPayloadError, UnknownComponentError):
+                    continue
+                for action in session.rules.suggest(session.state, component):
+                    mine = action.seat == actor.seat if action.seat is not None else actor.host
+                    if not mine or any(s["action"] == action.to_dict() for s in out):
+                        continue
+                    try:
+                        session.rules.apply(session.state, action)
+                    except RulesError:
+                        continue
+                    out.append({"card": component.label, "action": action.to_dict(),
+                                "text": session.rules.describe(session.state, action)})
+        return out
+
+
+class _Stopped(Exception):
+    """Raised from the frame hook to end the watch loop promptly on shutdown."""

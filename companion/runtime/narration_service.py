@@ -1,0 +1,142 @@
+"""The narrator in the service: one narration at a time (one speaker), started and steered
+from the phones. On the Pi's speaker when it has one; otherwise mixed into a WAV file that
+the host's phone plays, with the cue times so that phone can repeat and skip too.
+
+The scripts come from public information only (the table's view for nobody: the captain pool,
+the player count), so nothing spoken depends on a secret.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.devices.speaker import SpeakerUnavailable
+from companion.narration.scripts import NarrationError, Script, head_down, needs_prologue, prologue
+from companion.narration.speech import SpeechError
+from companion.narration.timeline import Pacing
+from companion.runtime.narrator import NarrationRun, Narrator, Prepared
+from companion.runtime.tables import Actor, LiveTable, TableError, TableHub
+
+log = logging.getLogger(__name__)
+
+CONTROLS = ("pause", "resume", "repeat", "skip", "stop")
+
+
+@dataclass
+class _Current:
+    table_id: str
+    phase: str
+    prepared: Prepared
+    run: NarrationRun | None  # None: played on the host's phone from a WAV file
+    wav: Path | None
+
+
+def phases_for(table: LiveTable) -> dict[str, str]:
+    """The eyes-closed phases this table has: name -> title."""
+    view = table.session.view(None)
+    game = table.session.setup.game
+    if game == "captains-gambit" and needs_prologue(view.get("pool", [])):
+        return {"prologue": "the Prologue"}
+    if game == "burkes-gambit":
+        return {"heads-down": "heads down"}
+    return {}
+
+
+def script_for(table: LiveTable, phase: str) -> Script:
+    if phase not in phases_for(table):
+        raise TableError(400, "no_such_phase", f"this table has no eyes-closed phase {phase!r}")
+    if phase == "prologue":
+        return prologue(table.session.view(None)["pool"])
+    return head_down(len(table.session.setup.seats))
+
+
+class NarrationService:
+    def __init__(self, hub: TableHub, narrator: Narrator) -> None:
+        self.hub = hub
+        self.narrator = narrator
+        self._current: _Current | None = None
+        self._lock = threading.Lock()
+
+    def start(self, table: LiveTable, actor: Actor, phase: str) -> dict[str, Any]:
+        if not actor.host:
+            raise TableError(403, "host_only", "only the host starts a narration")
+        script = script_for(table, phase)
+        with self._lock:
+            if self._current and self._current.run and self._current.run.running:
+                raise TableError(409, "busy", "a narration is playing: stop it first")
+            try:
+                prepared = self.narrator.prepare(script, Pacing.preset(
+                    self.narrator.settings.pacing))
+            except (SpeechError, NarrationError) as exc:
+                raise TableError(503, "no_voice", str(exc)) from None
+            try:
+                speaker = self.narrator.open_output()
+            except SpeakerUnavailable as exc:
+                log.info("narration on the host's phone: %s", exc)
+                wav = self.narrator.to_wav(
+                    prepared, self.narrator.data / "narration" / f"{table.id}-{phase}.wav")
+                self._current = _Current(table.id, phase, prepared, None, wav)
+            else:
+                run = self.narrator.play(prepared, speaker)
+                self._current = _Current(table.id, phase, prepared, run, None)
+                threading.Thread(target=self._follow, args=(table, run), daemon=True,
+                                 name="narration-status").start()
+        log.info("table %s: narration of %s started", table.id, phase)
+        table.touch()
+        return self.status(table, actor)
+
+    def _follow(self, table: LiveTable, run: NarrationRun) -> None:
+        """Tell the phones when the line or the state changes."""
+        last = None
+        while True:
+            status = run.playback.status()
+            key = (status["state"], status["line"])
+            if key != last:
+                last = key
+                table.touch()
+            if not run.running:
+                table.touch()
+                return
+            run.wait(0.2)
+
+    def control(self, table: LiveTable, actor: Actor, command: str) -> dict[str, Any]:
+        if not (actor.host or actor.seat is not None):
+            raise TableError(403, "not_seated", "only the host and the players steer narration")
+        if command not in CONTROLS:
+            raise TableError(400, "bad_request", f"command must be one of {', '.join(CONTROLS)}")
+        current = self._current
+        if current is None or current.table_id != table.id or current.run is None:
+            raise TableError(409, "not_playing",
+                             "nothing is playing on the companion's speaker at this table")
+        getattr(current.run.playback, command)()
+        table.touch()
+        return self.status(table, actor)
+
+    def wav_path(self, table: LiveTable) -> Path:
+        current = self._current
+        if current is None or current.table_id != table.id or current.wav is None:
+            raise TableError(404, "no_recording", "no narration is waiting for a phone")
+        return current.wav
+
+    def status(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
+        current = self._current
+        out: dict[str, Any] = {"phases": phases_for(table), "state": "idle"}
+        if current is None or current.table_id != table.id:
+            return out
+        out["phase"] = current.phase
+        if current.run is not None:
+            out.update(current.run.playback.status())
+            if current.run.error:
+                out["error"] = current.run.error
+        else:
+            out["state"] = "on_phone"
+            if actor.host:  # the host's phone plays it: it gets the file and the cue times
+                out["wav"] = f"/api/tables/{table.id}/narration.wav"
+                timeline = current.prepared.timeline
+                out["cues"] = [{"start": c.start / timeline.rate, "spoken": c.spoken}
+                               for c in timeline.cues]
+        return out

@@ -1,0 +1,170 @@
+"""The camera and the narrator in the loop, through the API. The camera is a recorded session
+(fixtures/frames); the speaker, where one is needed, is a WAV file. Speech is real espeak-ng."""
+
+from __future__ import annotations
+
+import time
+import wave
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from companion.narration.wav import WavWriter
+from companion.runtime.service import Services
+from companion.settings import Settings
+from companion.web import create_app
+from tests.conftest import ROOT
+from tests.web.conftest import SEATS, Phone
+
+SHOWS_OVERCHARGE = ROOT / "fixtures" / "frames" / "shows-overcharge"
+
+
+@pytest.fixture
+def camera_services(tmp_path: Path) -> Iterator[Services]:
+    built = Services.build(Settings(camera=str(SHOWS_OVERCHARGE)), tmp_path)
+    yield built
+    built.close()
+
+
+def seated(app: Flask, dealt_by_hand: bool = False) -> tuple[str, list[Phone]]:
+    host = Phone(app)
+    created = host.post("/api/tables", {"game": "captains-gambit", "seats": SEATS,
+                                        "dealt_by_hand": dealt_by_hand}).json
+    base = f"/api/tables/{created['id']}"
+    phones = [host, Phone(app), Phone(app), Phone(app)]
+    for seat, phone in enumerate(phones):
+        assert phone.post(f"{base}/join", {"pin": created["pin"], "seat": seat}).status_code == 200
+    return base, phones
+
+
+def act(phone: Phone, base: str, name: str, seat: int | None, **params: Any) -> Any:
+    version = phone.get(base).json["version"]
+    response = phone.post(f"{base}/actions", {"name": name, "seat": seat, "params": params,
+                                              "expect": version})
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def test_a_permit_shown_to_the_camera_becomes_a_one_tap_suggestion(
+        camera_services: Services) -> None:
+    app = create_app(camera_services, testing=True)
+    base, phones = seated(app, dealt_by_hand=True)  # real cards: the companion knows none
+    act(phones[0], base, "end_prologue", None)
+    act(phones[0], base, "overcharge", 0, via="claim")
+    act(phones[1], base, "call_bluff", 1)  # Ben calls Ann's bluff: Ann must show Overcharge
+
+    assert phones[0].post(f"{base}/camera").status_code == 200  # the host points the camera
+    assert phones[1].post(f"{base}/camera").status_code == 403
+    camera_services.start()
+    deadline = time.monotonic() + 20
+    suggestions: list[Any] = []
+    while time.monotonic() < deadline and not suggestions:
+        suggestions = phones[0].get(base).json["camera"]["suggestions"]
+        time.sleep(0.05)
+    assert suggestions == [{"card": "Overcharge 2/4", "action": {
+        "action": "show_permit", "seat": 0}, "text": "Ann shows an Overcharge permit"}]
+    # Only the phone of the seat that would act is offered it.
+    for phone in phones[1:]:
+        seen = phone.get(base).json["camera"]
+        assert seen["suggestions"] == [] and seen["readings"][0]["card"] == \
+            "CG/PERMIT/OVERCHARGE/2"
+    snapshot = phones[2].get(f"{base}/camera.jpg")
+    assert snapshot.mimetype == "image/jpeg" and snapshot.data[:2] == b"\xff\xd8"
+
+    # One tap (and the confirm): the suggested action, as any action, through the rules.
+    done = act(phones[0], base, "show_permit", 0)
+    assert "Overcharge" in done["record"]["text"]
+    assert phones[0].get(base).json["camera"]["suggestions"] == []  # no longer fits
+
+
+def test_a_card_that_means_nothing_now_suggests_nothing(camera_services: Services) -> None:
+    app = create_app(camera_services, testing=True)
+    base, phones = seated(app, dealt_by_hand=True)
+    act(phones[0], base, "end_prologue", None)  # no bluff call: Overcharge means nothing
+    phones[0].post(f"{base}/camera")
+    camera_services.start()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not phones[0].get(base).json["camera"]["readings"]:
+        time.sleep(0.05)
+    assert phones[0].get(base).json["camera"]["readings"]
+    for phone in phones:
+        assert phone.get(base).json["camera"]["suggestions"] == []
+
+
+def test_no_camera_is_a_status_not_an_error(tmp_path: Path) -> None:
+    services = Services.build(Settings(camera=str(tmp_path / "nothing-here")), tmp_path)
+    try:
+        app = create_app(services, testing=True)
+        base, phones = seated(app)
+        phones[0].post(f"{base}/camera")
+        services.start()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and services.camera.status["source"] is None:
+            time.sleep(0.05)
+        seen = phones[0].get(base).json["camera"]
+        assert seen["ok"] is False and "not a folder of images or a video" in seen["message"]
+        assert phones[0].get(f"{base}/camera.jpg").status_code == 404
+        assert phones[0].get(base).status_code == 200  # the service goes on
+    finally:
+        services.close()
+
+
+def test_with_no_speaker_the_prologue_plays_on_the_hosts_phone(services: Services,
+                                                               app: Flask,
+                                                               monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    import sounddevice
+
+    monkeypatch.setattr(sounddevice, "query_devices", lambda: [])
+    base, phones = seated(app)
+    assert phones[1].get(base).json["narration"]["phases"] == {"prologue": "the Prologue"}
+    refused = phones[1].post(f"{base}/narration", {"start": "prologue"})
+    assert (refused.status_code, refused.json["error"]) == (403, "host_only")
+    started = phones[0].post(f"{base}/narration", {"start": "prologue"})
+    assert started.status_code == 200, started.json
+    status = started.json
+    assert status["state"] == "on_phone" and status["wav"].endswith("/narration.wav")
+    assert status["cues"][0] == {"start": 0.0, "spoken": False}  # the lead-in
+    audio = phones[0].get(status["wav"])
+    assert audio.mimetype == "audio/wav" and audio.data[:4] == b"RIFF"
+    audio.close()
+    path = services.data / "narration"
+    with wave.open(str(next(path.glob("*.wav"))), "rb") as wav:
+        assert wav.getnframes() > 20 * wav.getframerate()
+    refused_audio = phones[1].get(status["wav"])
+    assert refused_audio.status_code == 403
+    assert "wav" not in phones[1].get(base).json["narration"]  # only the host's phone plays it
+    steer = phones[1].post(f"{base}/narration", {"command": "pause"})
+    assert (steer.status_code, steer.json["error"]) == (409, "not_playing")
+
+
+def test_on_the_speaker_the_phones_steer_it(services: Services, app: Flask,
+                                            tmp_path: Path) -> None:
+    class SlowWav(WavWriter):
+        """The speaker, replaced by a WAV file that takes blocks at the speed of sound."""
+
+        def write(self, block: Any) -> None:
+            time.sleep(len(block) / self.rate)
+            super().write(block)
+
+    services.narration.narrator.open_output = (  # type: ignore[method-assign]
+        lambda device=None: SlowWav(tmp_path / "speaker.wav"))
+    base, phones = seated(app)
+    started = phones[0].post(f"{base}/narration", {"start": "prologue"}).json
+    assert started["state"] == "playing" and started["phase"] == "prologue"
+    busy = phones[0].post(f"{base}/narration", {"start": "prologue"})
+    assert (busy.status_code, busy.json["error"]) == (409, "busy")
+    assert phones[2].post(f"{base}/narration", {"command": "pause"}).json["state"] == "paused"
+    assert phones[3].get(base).json["narration"]["state"] == "paused"
+    assert phones[2].post(f"{base}/narration", {"command": "resume"}).json["state"] == "playing"
+    bad = phones[2].post(f"{base}/narration", {"command": "louder"})
+    assert bad.status_code == 400
+    phones[0].post(f"{base}/narration", {"command": "stop"})
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and \
+            phones[0].get(base).json["narration"]["state"] != "finished":
+        time.sleep(0.05)
+    assert phones[0].get(base).json["narration"]["state"] == "finished"
