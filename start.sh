@@ -7,5 +7,6 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")"
 # Setup chatter goes to stderr so the main job's stdout stays clean.
 ./deploy/setup.sh >&2
 
-# MAIN JOB — the one line to change (e.g. to `.venv/bin/companion serve "$@"`):
-exec .venv/bin/companion replay --log fixtures/transcripts/captains_gambit/puck-wins-round-12.jsonl "$@"
+# MAIN JOB: the table service for the phones (Ctrl-C stops it). ARGS go to `companion serve`,
+# for example ./start.sh --port 8080.
+exec .venv/bin/companion serve "$@"

@@ -15,9 +15,9 @@ set -Eeuo pipefail
 # ---- what to install ---------------------------------------------------------
 # System packages the companion always needs (Debian package names).
 APT_PACKAGES=(libzbar0 espeak-ng libportaudio2)
-# Test-only system packages, installed only with --test. Hook for later work,
-# e.g. APT_TEST_PACKAGES=(chromium) for browser tests of the phone dashboard.
-APT_TEST_PACKAGES=(chromium)
+# Test-only system packages, installed only with --test: Chromium for the dashboard's browser
+# tests, shellcheck and systemd-analyze for the deploy scripts and unit.
+APT_TEST_PACKAGES=(chromium shellcheck systemd)
 MIN_PYTHON=(3 11)
 # ------------------------------------------------------------------------------
 

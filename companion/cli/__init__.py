@@ -11,7 +11,7 @@ from typing import Any
 
 import companion.games  # noqa: F401  (registers every game)
 from companion import __version__
-from companion.cli import narrate, serve
+from companion.cli import doctor, narrate, serve
 from companion.engine import RulesError, TableSession, all_games, get_game, replay_transcript
 from companion.settings import data_dir, models_dir
 
@@ -360,6 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     narrate.add_parsers(sub)
     serve.add_parsers(sub)
+    doctor.add_parsers(sub)
     return parser
 
 

@@ -1,0 +1,116 @@
+"""The Raspberry Pi install path and `companion doctor`."""
+
+from __future__ import annotations
+
+import configparser
+import os
+import shutil
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from tests.conftest import ROOT
+
+DEPLOY = ROOT / "deploy"
+UNIT = DEPLOY / "gambit-companion.service"
+
+
+def unit() -> configparser.RawConfigParser:
+    parser = configparser.RawConfigParser(strict=False)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys keep their case
+    parser.read(UNIT)
+    return parser
+
+
+def test_the_unit_runs_unprivileged_restarts_and_is_hardened() -> None:
+    service = unit()["Service"]
+    assert service["User"] == "companion" != "root"
+    assert set(service["SupplementaryGroups"].split()) == {"video", "audio"}
+    assert service["Restart"] == "on-failure"
+    for option in ("NoNewPrivileges", "ProtectSystem", "ProtectHome", "PrivateTmp",
+                   "ProtectKernelTunables", "RestrictSUIDSGID", "LockPersonality"):
+        assert service[option] in ("yes", "strict"), option
+    assert service["CapabilityBoundingSet"] == ""
+    assert service["ExecStart"] == "/opt/gambit-companion/.venv/bin/companion serve"
+    assert unit()["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_systemd_accepts_the_unit(tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    assert analyze, "systemd-analyze is missing: ./test.sh installs it"
+    here = ROOT / ".venv" / "bin" / "companion"
+    copy = tmp_path / UNIT.name
+    copy.write_text(UNIT.read_text().replace("/opt/gambit-companion/.venv/bin/companion",
+                                             str(here)))
+    done = subprocess.run([analyze, "verify", str(copy)], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_the_scripts_pass_shellcheck() -> None:
+    shellcheck = shutil.which("shellcheck")
+    assert shellcheck, "shellcheck is missing: ./test.sh installs it"
+    scripts = [DEPLOY / "install-pi.sh", DEPLOY / "setup.sh", ROOT / "start.sh",
+               ROOT / "test.sh"]
+    done = subprocess.run([shellcheck, *map(str, scripts)], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stdout
+
+
+def test_the_install_plan() -> None:
+    """What install-pi.sh would do (DRY_RUN=1 changes nothing)."""
+    done = subprocess.run([str(DEPLOY / "install-pi.sh")], capture_output=True, text=True,
+                          check=True, env={**os.environ, "DRY_RUN": "1"})
+    plan = done.stdout
+    assert "--shell /usr/sbin/nologin companion" in plan or "useradd" not in plan
+    assert "usermod --append --groups video,audio companion" in plan
+    assert "/opt/gambit-companion/deploy/setup.sh" in plan
+    assert "install -m 0644 " in plan and "/etc/systemd/system/gambit-companion.service" in plan
+    assert "systemctl enable gambit-companion.service" in plan
+    assert plan.index("setup.sh") < plan.index("systemctl restart")
+
+
+def test_doctor_on_a_machine_with_what_it_needs(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import sounddevice
+
+    monkeypatch.setattr(sounddevice, "query_devices",
+                        lambda: [{"name": "USB speaker", "max_output_channels": 2}])
+    monkeypatch.setattr(sounddevice.default, "device", [-1, 0])
+    monkeypatch.setenv("COMPANION_CAMERA", str(ROOT / "fixtures" / "frames" / "shows-overcharge"))
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["doctor", "--data", str(tmp_path / "data"), "--port", str(port)]) == 0
+    out = capsys.readouterr().out
+    for line in ("[ok  ] QR decoder (zbar)", "[ok  ] speech (espeak-ng)",
+                 "[ok  ] speaker: 0: USB speaker", "[ok  ] camera:", "a 1280x720 frame",
+                 "[ok  ] disk:", f"[ok  ] port: 0.0.0.0:{port} is free"):
+        assert line in out, out
+    assert out.rstrip().endswith("ready")
+
+
+def test_doctor_says_what_is_wrong_and_how_to_fix_it(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import sounddevice
+
+    monkeypatch.setattr(sounddevice, "query_devices", lambda: [])
+    monkeypatch.setenv("COMPANION_CAMERA", "/dev/video9")
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
+    with socket.socket() as busy:
+        busy.bind(("0.0.0.0", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        status = main(["doctor", "--data", str(tmp_path / "data"), "--port", str(port)])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert f"[FAIL] port: 0.0.0.0:{port} in use" in out and "--port 8080" in out
+    assert "[warn] speaker: no audio output device found" in out
+    assert "[warn] camera:" in out and "video group" in out
+    assert "not ready: 1 problem(s) above" in out
