@@ -18,7 +18,14 @@ from companion.narration.scripts import (
     prologue,
 )
 from companion.narration.speech import SpeechError
-from companion.narration.timeline import Pacing, build, describe, estimate_speech, presets
+from companion.narration.timeline import (
+    Pacing,
+    build,
+    check_pauses,
+    describe,
+    estimate_speech,
+    presets,
+)
 from companion.runtime.narrator import NarrationRun, Narrator
 from companion.settings import Settings, SettingsError, data_dir, load_settings
 
@@ -73,6 +80,9 @@ def _narrate(args: argparse.Namespace) -> int:
         settings = _settings(args)
         script = _script(args)
         pacing = Pacing.preset(settings.pacing, _pauses(args.pause))
+        check_pauses(script, pacing)
+        if args.wav and Path(args.wav).is_dir():
+            raise NarrationError(f"{args.wav} is a folder: give the WAV file's name")
         narrator = Narrator(settings, data_dir(args.data))
     except (NarrationError, SettingsError, ValueError) as exc:
         return _fail(str(exc))
@@ -89,10 +99,14 @@ def _narrate(args: argparse.Namespace) -> int:
                   file=sys.stderr)
     try:
         prepared = narrator.prepare(script, pacing, _progress)
-    except SpeechError as exc:
+    except (SpeechError, NarrationError) as exc:
         if speaker:
             speaker.close()
         return _fail(str(exc))
+    except BaseException:
+        if speaker:
+            speaker.close()
+        raise
     if speaker is None:
         out = Path(args.wav) if args.wav else narrator.data / "narration" / f"{script.name}.wav"
         try:

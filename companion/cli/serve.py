@@ -22,7 +22,7 @@ def _serve(args: argparse.Namespace) -> int:
         settings = load_settings().with_options(host=args.host, port=args.port, data=args.data)
         data = data_dir(settings.data or None)
         services = Services.build(settings, data)
-    except (SettingsError, StorageError, OSError) as exc:
+    except (SettingsError, StorageError, OSError, ValueError) as exc:
         print(f"companion serve: {exc}", file=sys.stderr)
         return 2
     import waitress

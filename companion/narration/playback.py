@@ -58,9 +58,12 @@ class Playback:
         self.played = 0  # samples handed out
 
     # --- controls -----------------------------------------------------------------------
+    # Controls do nothing once the narration is over or stopping: a late tap on a phone
+    # must not bring it back.
     def pause(self) -> None:
         with self._lock:
-            self._paused = True
+            if self._live():
+                self._paused = True
 
     def resume(self) -> None:
         with self._lock:
@@ -68,14 +71,17 @@ class Playback:
 
     def repeat(self) -> None:
         with self._lock:
-            for index in range(min(self._index, len(self.timeline.cues) - 1), -1, -1):
+            if not self._live():
+                return
+            for index in range(self._index, -1, -1):
                 if self.timeline.cues[index].spoken:
                     self._index, self._offset, self._paused = index, 0, False
                     return
 
     def skip(self) -> None:
+        """On to the next line or pause; never past the tail, so the ambience still fades."""
         with self._lock:
-            if self._index < len(self.timeline.cues):
+            if self._live() and self._index < len(self.timeline.cues) - 1:
                 self._index, self._offset = self._index + 1, 0
 
     def stop(self) -> None:
@@ -105,6 +111,9 @@ class Playback:
                                   self.timeline.seconds, 2),
                 "length": round(self.timeline.seconds, 2),
             }
+
+    def _live(self) -> bool:
+        return self._stopping is None and not self._done()
 
     def _done(self) -> bool:
         return self._stopping == 0 or self._index >= len(self.timeline.cues)

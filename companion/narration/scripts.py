@@ -32,6 +32,7 @@ class Step:
     text: str = ""
     pause: str = ""
     count: bool = False
+    seconds: float | None = None  # a pause's own length in the script data
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,11 @@ def _steps(section: str, entry: Mapping[str, Any], fill: Mapping[str, str]) -> l
         if entry["pause"] not in PAUSE_KINDS:
             raise NarrationError(f"script section {section!r}: unknown pause {entry['pause']!r}"
                                  f" (known: {', '.join(PAUSE_KINDS)})")
-        return [Step(section, pause=entry["pause"])]
+        seconds = entry.get("seconds")
+        if seconds is not None and not (isinstance(seconds, int | float) and 0 <= seconds <= 600):
+            raise NarrationError(f"script section {section!r}: seconds must be 0 to 600")
+        return [Step(section, pause=entry["pause"],
+                     seconds=float(seconds) if seconds is not None else None)]
     if "countdown" in entry:
         start = int(entry["countdown"])
         return [Step(section, text=str(n), count=True) for n in range(start, 0, -1)]

@@ -35,8 +35,13 @@ class SpeechError(RuntimeError):
 
 
 class Voice(Protocol):
+    key: str  # what the voice is (its cache key), as actually opened
+
     def render(self, text: str, path: Path) -> None:
         """Write `text`, spoken, to a mono WAV file at `path`."""
+
+
+RATES = (80, 450)  # words per minute that espeak-ng speaks (it clamps anything else)
 
 
 @dataclass(frozen=True)
@@ -48,13 +53,24 @@ class VoiceSettings:
     rate: int = 165
     piper_model: Path | None = None
 
+    def __post_init__(self) -> None:
+        if not RATES[0] <= self.rate <= RATES[1]:
+            raise ValueError(f"speech rate {self.rate} is not between {RATES[0]} and {RATES[1]}"
+                             " words a minute")
+
     @property
     def engine(self) -> str:
         return "piper" if self.piper_model else "espeak-ng"
 
     @property
     def key(self) -> str:
-        model = self.piper_model.name if self.piper_model else ""
+        model = ""
+        if self.piper_model is not None:  # the model itself, not only its name
+            try:
+                stat = self.piper_model.stat()
+                model = f"{self.piper_model.resolve()}:{stat.st_size}:{int(stat.st_mtime)}"
+            except OSError:
+                model = str(self.piper_model)
         # The first field changes whenever lines are shaped differently after rendering.
         return f"2|{self.engine}|{self.voice}|{self.rate}|{model}"
 
@@ -84,6 +100,7 @@ class EspeakVoice:
         self._chunks: list[bytes] = []
         self._voice = _espeak_voice(_espeak.ListVoices(), settings.voice)
         self._rate = settings.rate
+        self.key = VoiceSettings(settings.voice, settings.rate).key
 
     def _collect(self, wav: Any, samples: int, events: Any) -> int:
         if samples > 0:
@@ -135,6 +152,7 @@ class PiperVoice:
                               " (pip install piper-tts)") from exc
         self._voice = Loaded.load(str(settings.piper_model))
         self._config = SynthesisConfig(length_scale=165 / settings.rate)
+        self.key = settings.key
 
     def render(self, text: str, path: Path) -> None:
         with wave.open(str(path), "wb") as out:
@@ -190,8 +208,10 @@ class SpeechCache:
         self.folder = folder
         self.settings = settings
 
-    def path(self, text: str) -> Path:
-        digest = hashlib.sha256(f"{self.settings.key}\n{text}".encode()).hexdigest()[:24]
+    def path(self, text: str, key: str | None = None) -> Path:
+        """Where a line is kept: by the voice that speaks it (`key`: the voice actually
+        opened, when it is not the one asked for) and its text."""
+        digest = hashlib.sha256(f"{key or self.settings.key}\n{text}".encode()).hexdigest()[:24]
         return self.folder / f"{digest}.wav"
 
     def get(self, text: str) -> np.ndarray | None:
@@ -200,7 +220,7 @@ class SpeechCache:
             return None
         try:
             return read_wav(path)
-        except (OSError, EOFError, wave.Error, WavError):
+        except (OSError, EOFError, wave.Error, WavError, ValueError):
             log.warning("cached speech %s is unreadable; rendering it again", path.name)
             return None
 
@@ -245,7 +265,7 @@ class _TtsThread:
             except SpeechError as exc:
                 reply.put(exc)
             except Exception as exc:  # reported to the caller, never raised on this thread
-                reply.put(SpeechError(str(exc)))
+                reply.put(SpeechError(str(exc) or type(exc).__name__))
 
 
 _TTS = _TtsThread()
@@ -292,7 +312,9 @@ class SpeechRenderer:
                 parts += [gap, spoken] if parts else [spoken]
             samples = np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
             write_wav(Path(tmp), samples)
-            os.replace(tmp, self.cache.path(text))
+            # Kept under the voice that spoke: a Piper model that failed to load (espeak-ng
+            # spoke instead) never leaves espeak-ng's speech under Piper's name.
+            os.replace(tmp, self.cache.path(text, voice.key))
         finally:
             Path(tmp).unlink(missing_ok=True)
-        return read_wav(self.cache.path(text))  # as stored, so a cached line sounds the same
+        return read_wav(self.cache.path(text, voice.key))  # as stored: cached lines sound the same

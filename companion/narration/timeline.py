@@ -41,10 +41,14 @@ class Pacing:
                 raise NarrationError(f"pause {key!r}: {value} s is not between 0 and 600")
         return cls(name, seconds, dict(overrides or {}))
 
-    def pause(self, section: str, kind: str) -> float:
+    def pause(self, section: str, kind: str, step_seconds: float | None = None) -> float:
+        """A pause's length: set for its section, else for its kind, else the step's own
+        length in the script data, else the preset's."""
         if kind in ("act", "look") and section in self.overrides:
             return self.overrides[section]
-        return self.overrides.get(kind, self.seconds[kind])
+        if kind in self.overrides:
+            return self.overrides[kind]
+        return step_seconds if step_seconds is not None else self.seconds[kind]
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,7 @@ def build(script: Script, pacing: Pacing, speech_length: Callable[[str], int]) -
             cues.append(Cue(position, length, **fields))
             position += length
 
+    check_pauses(script, pacing)
     add(_samples(pacing.seconds["lead_in"]), reason="lead_in")
     for step in script.steps:
         if step.text:
@@ -110,10 +115,21 @@ def build(script: Script, pacing: Pacing, speech_length: Callable[[str], int]) -
             else:
                 add(_samples(pacing.seconds["line_gap"]), reason="gap", section=step.section)
         else:
-            add(_samples(pacing.pause(step.section, step.pause)), reason=step.pause,
-                section=step.section)
+            add(_samples(pacing.pause(step.section, step.pause, step.seconds)),
+                reason=step.pause, section=step.section)
     add(_samples(pacing.seconds["tail"]), reason="tail")
     return Timeline(script.title, tuple(cues))
+
+
+def check_pauses(script: Script, pacing: Pacing) -> None:
+    """Every pause named on the command line must be one this script has."""
+    acting = {s.section for s in script.steps if s.pause in ("act", "look")}
+    for name in pacing.overrides:
+        if name in PAUSE_KINDS or name in acting:
+            continue
+        known = ", ".join([*sorted(acting), *PAUSE_KINDS])
+        raise NarrationError(f"no pause {name!r} in {script.title}: name a section with an act"
+                             f" or look pause, or a kind of pause ({known})")
 
 
 def _samples(seconds: float) -> int:

@@ -38,7 +38,9 @@ class WavWriter:
         self.rate = rate
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._file = wave.open(str(path), "wb")  # noqa: SIM115 (open across writes; close())
+        # Opened here, not by `wave`, so a path that cannot be written fails cleanly.
+        self._handle = path.open("wb")  # noqa: SIM115 (open across writes; close())
+        self._file = wave.open(self._handle, "wb")  # noqa: SIM115
         self._file.setnchannels(1)
         self._file.setsampwidth(2)
         self._file.setframerate(rate)
@@ -47,7 +49,10 @@ class WavWriter:
         self._file.writeframes((np.clip(block, -1.0, 1.0) * 32767).astype("<i2").tobytes())
 
     def close(self) -> None:
-        self._file.close()
+        try:
+            self._file.close()
+        finally:
+            self._handle.close()
 
 
 def write_wav(path: Path, samples: np.ndarray) -> None:

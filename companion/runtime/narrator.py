@@ -8,6 +8,7 @@ missing) fails in `prepare` or `open_output`, so nothing is ever half-played.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -68,14 +69,20 @@ class Narrator:
         return Prepared(build(script, pacing, lambda text: len(clips[text])), clips)
 
     def to_wav(self, prepared: Prepared, path: Path) -> Path:
-        """The whole narration mixed into one WAV file."""
-        speaker = WavWriter(path, prepared.timeline.rate)
+        """The whole narration mixed into one WAV file: written beside it and renamed when
+        complete, so a full disk never leaves half a narration for a phone to play."""
+        partial = path.with_name(f".{path.name}.partial")
         try:
-            playback = prepared.playback(self.mix)
-            while len(block := playback.read(prepared.timeline.rate)):
-                speaker.write(block)
+            speaker = WavWriter(partial, prepared.timeline.rate)
+            try:
+                playback = prepared.playback(self.mix)
+                while len(block := playback.read(prepared.timeline.rate)):
+                    speaker.write(block)
+            finally:
+                speaker.close()
+            os.replace(partial, path)
         finally:
-            speaker.close()
+            partial.unlink(missing_ok=True)
         return path
 
     def open_output(self, device: str | None = None) -> Speaker:

@@ -249,6 +249,9 @@ def test_espeak_missing_is_a_clear_error_and_nothing_is_written(
     (["burkes", "--players", "3"], "4 to 8 players"),
     (["prologue", "--players", "5", "--pause", "act"], "expected NAME=SECONDS"),
     (["prologue", "--players", "5", "--voice-volume", "3"], "between 0 and 1"),
+    (["prologue", "--players", "5", "--pause", "hamelt=12"], "no pause 'hamelt'"),
+    (["prologue", "--players", "5", "--pause", "opening=30"], "no pause 'opening'"),
+    (["burkes", "--players", "5", "--rate", "0"], "speech rate 0 is not between 80 and 450"),
 ])
 def test_bad_requests_say_why_and_play_nothing(args: list[str], message: str, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
@@ -295,3 +298,46 @@ def test_the_speaker_hears_exactly_what_the_phone_wav_holds(narrator: Narrator, 
     speaker, phone_samples = read(tmp_path / "speaker.wav"), read(phone)
     assert len(speaker) == len(phone_samples)
     assert np.abs(speaker - phone_samples).max() <= 2 / 32768  # rounding, however it is cut
+
+
+def test_controls_after_the_end_change_nothing(longest) -> None:  # type: ignore[no-untyped-def]
+    playback = Playback(longest.timeline, longest.clips, Mix(), Ambience(seed=2))
+    playback.render_all()
+    for control in (playback.repeat, playback.skip, playback.pause):
+        control()
+        assert playback.status()["state"] == "finished" and not len(playback.read(1024))
+
+
+def test_skip_never_skips_the_fade_out(longest) -> None:  # type: ignore[no-untyped-def]
+    timeline = longest.timeline
+    playback = Playback(timeline, longest.clips, Mix(), Ambience(seed=2))
+    playback.read(timeline.cues[-1].start)  # up to the tail
+    playback.skip()
+    rest = playback.render_all()
+    assert len(rest) == timeline.cues[-1].length and np.abs(rest[-FRAME:]).max() < 0.02
+
+
+def test_a_corrupt_cached_line_is_rendered_again(tmp_path: Path) -> None:
+    cache = SpeechCache(tmp_path, VoiceSettings())
+    renderer = SpeechRenderer(cache)
+    good = renderer.clip("Brutus, open your eyes.")
+    path = cache.path("Brutus, open your eyes.")
+    path.write_bytes(path.read_bytes()[:1001])  # cut mid-sample
+    assert len(renderer.clip("Brutus, open your eyes.")) == pytest.approx(len(good), abs=50)
+
+
+def test_a_failed_write_leaves_no_half_narration(narrator: Narrator, longest, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = {"n": 0}
+    write = WavWriter.write
+
+    def full_disk(self: WavWriter, block: np.ndarray) -> None:
+        calls["n"] += 1
+        if calls["n"] > 5:
+            raise OSError(28, "No space left on device")
+        write(self, block)
+
+    monkeypatch.setattr(WavWriter, "write", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        narrator.to_wav(longest, tmp_path / "prologue.wav")
+    assert list(tmp_path.iterdir()) == []

@@ -173,3 +173,15 @@ def test_the_timeline_is_contiguous_and_its_text_has_every_line() -> None:
     counts = [c for c in timeline.spoken if c.text in ("3", "2", "1")]
     starts = [c.start for c in counts[:3]]
     assert [b - a for a, b in itertools.pairwise(starts)] == [timeline.rate, timeline.rate]
+
+
+def test_the_scripts_call_exactly_the_captains_the_game_says_have_a_prologue_part() -> None:
+    """One list in two files: the game's data (which captains have a part) and the script's
+    sections (whom it calls) must agree."""
+    from companion.narration.scripts import script_data
+
+    sections = script_data()["prologue"]["sections"]
+    callers = {c for section in sections if section["name"] not in ("opening", "hands",
+                                                                        "closing")
+               for c in section.get("when_any", [])}
+    assert callers == set(BOOK.prologue_captains())

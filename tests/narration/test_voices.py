@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.narration.speech import SpeechCache, SpeechRenderer, VoiceSettings
+from companion.narration.speech import SpeechCache, SpeechRenderer, VoiceSettings, open_voice
 from companion.runtime.narrator import Narrator, voice_settings
 from companion.settings import Settings, SettingsError, load_settings
 
@@ -113,3 +113,19 @@ def test_the_cli_reads_the_settings_file(tmp_path: Path, monkeypatch: pytest.Mon
     config.write_text('pacing = "glacial"\n')
     assert main(["narrate", "burkes", "--players", "4", "--text", "--data", str(tmp_path)]) == 2
     assert "unknown pacing 'glacial'" in capsys.readouterr().err
+
+
+def test_a_piper_model_that_fails_never_poisons_the_cache(data_with_voice: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """espeak-ng stands in when piper-tts is missing; once Piper is back, the lines are
+    Piper's, not the espeak-ng ones rendered meanwhile."""
+    settings = voice_settings(Settings(speech_rate=163), data_with_voice)
+    cache = SpeechCache(data_with_voice / "cache", settings)
+    with monkeypatch.context() as hidden:
+        hidden.setitem(sys.modules, "piper", None)
+        stand_in = SpeechRenderer(cache).clip("Hamlet, open your eyes.")
+    # As in a new process (the TTS thread keeps the voice it made, so make it anew).
+    piper = SpeechRenderer(cache, lambda s: open_voice(s)).clip("Hamlet, open your eyes.")
+    for clip, is_hum in ((stand_in, False), (piper, True)):
+        spectrum = np.abs(np.fft.rfft(clip))
+        assert (abs(np.argmax(spectrum) * 22050 / len(clip) - 172.3) < 3) == is_hum
