@@ -77,7 +77,8 @@ async function create(event) {
   try {
     const table = await api("POST", "/api/tables", {
       game: form.game.value, name: form.name.value,
-      seats: seatInputs().map((i) => i.value.trim()), options: readOptions() });
+      seats: seatInputs().map((i) => i.value.trim()), options: readOptions(),
+      dealt_by_hand: form.dealt_by_hand.checked });
     location.href = `/t/${table.id}`;
   } catch (err) {
     error.textContent = err.message;
