@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.engine.actions import Action, ActionSpec
-from companion.engine.errors import UndoError
+from companion.engine.errors import RulesError, UndoError
 from companion.engine.registry import get_game
 from companion.engine.rules import Event, GameRules, GameSetup, Outcome
 
@@ -118,6 +118,44 @@ class TableSession:
         self.history.pop()
         self._states.pop()
         return last
+
+    def last_public(self) -> ActionRecord | None:
+        """The last action everyone saw (private inputs skipped)."""
+        for record in reversed(self.history):
+            if record.is_visible_to(None):
+                return record
+        return None
+
+    def can_undo_public(self) -> bool:
+        last = self.last_public()
+        return last is not None and not last.reveals
+
+    def undo_public(self) -> tuple[ActionRecord, list[ActionRecord], list[ActionRecord]]:
+        """Take back the last action everyone saw, unless it revealed hidden information.
+
+        Private inputs made after it (which not everyone may know of, so they must neither
+        block the undo nor be undone by it) are taken back with it and made again. Returns
+        the undone record, the private inputs made again, and those that no longer fit.
+        """
+        last = self.last_public()
+        if last is None:
+            raise UndoError("nothing to undo")
+        if last.reveals:
+            raise UndoError(f"cannot undo {last.text}: it revealed hidden information")
+        index = next(i for i in range(len(self.history) - 1, -1, -1)
+                     if self.history[i] is last)
+        tail = self.history[index + 1:]
+        del self.history[index:]
+        del self._states[index + 1:]
+        kept: list[ActionRecord] = []
+        dropped: list[ActionRecord] = []
+        for record in tail:
+            try:
+                self.submit(record.action)
+                kept.append(record)
+            except RulesError:
+                dropped.append(record)
+        return last, kept, dropped
 
     def legal_actions(self, seat: int | None) -> Sequence[ActionSpec]:
         return self.rules.legal_actions(self.state, seat)

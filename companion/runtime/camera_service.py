@@ -105,9 +105,28 @@ class CameraService:
             self.table_id = None
 
     # --- what the phones get --------------------------------------------------------------
-    def attach(self, table: LiveTable, actor: Actor) -> None:
+    def attach(self, table: LiveTable, actor: Actor, use: bool = True) -> None:
+        """Point the camera at this table (or, `use` False, let it go). It stays with a table
+        until that table's host lets it go or the table ends: a stranger who makes a table
+        of their own cannot take it from a game in progress."""
         if not actor.host:
             raise TableError(403, "host_only", "only the host points the camera at a table")
+        if not use:
+            if self.table_id == table.id:
+                self.table_id = None
+                self.readings.clear()  # this table's readings are not the next table's
+                table.touch()
+            return
+        if self.table_id not in (None, table.id):
+            try:
+                holder = self.hub.get(self.table_id)
+            except TableError:
+                holder = None
+            if holder is not None and not holder.ended:
+                raise TableError(409, "camera_in_use", f"the camera watches the table"
+                                 f" {holder.stored.name!r}: its host can let it go, or end it")
+        if self.table_id not in (None, table.id):
+            self.readings.clear()  # what it saw at another table is not this table's business
         self.table_id = table.id
         table.touch()
 

@@ -26,7 +26,6 @@ from companion.engine import (
     ActionRecord,
     RulesError,
     TableSession,
-    UndoError,
     get_game,
     parse_setup,
 )
@@ -90,21 +89,67 @@ class Keys:
         return self.digest(f"watch:{table_id}")
 
 
+@dataclass(frozen=True)
+class Entry:
+    """A stored log entry as the phones know it. `owner` None: everyone sees it; a seat: only
+    that seat does (its private input). Undos are public: the host undoes only what everyone
+    saw. A `dropped` note tells a seat that its private input no longer fits after an undo."""
+
+    seq: int
+    kind: str  # action | undo | dropped
+    owner: int | None = None
+    text: str = ""
+
+    def visible_to(self, actor: Actor) -> bool:
+        return self.owner is None or self.owner == actor.seat
+
+
 @dataclass
 class LiveTable:
     stored: StoredTable
     session: TableSession
-    version: int  # entries in the stored log
     seat_keys: dict[int, str]
-    changes: int = 0  # anything a phone shows changed (the log, narration, the camera)
+    entries: list[Entry] = field(default_factory=list)  # every stored entry, in order
+    live_seqs: list[int] = field(default_factory=list)  # the entry of each record in history
+    changes: int = 0  # anything a phone shows may have changed (the log, narration, camera)
     lock: threading.RLock = field(default_factory=threading.RLock)
     changed: threading.Condition = field(init=False)
     pin_failures: list[float] = field(default_factory=list)
-    # Undos, for the log everyone sees: (how many actions the log held after it, what it said).
-    undos: list[tuple[int, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
+
+    @property
+    def version(self) -> int:
+        """Entries in the stored log (the next one is version + 1)."""
+        return sum(1 for e in self.entries if e.kind != "dropped")
+
+    def seen_version(self, actor: Actor) -> int:
+        """The entries this phone can know of: what it must send back as `expect`. Counting
+        every entry would let a phone see that another seat made a private input."""
+        return sum(1 for e in self.entries if e.kind != "dropped" and e.visible_to(actor))
+
+    def apply(self, seq: int, kind: str, action: Action | None) -> ActionRecord:
+        """Apply a stored entry (when it is made, or when the log is replayed at start)."""
+        session = self.session
+        if kind == "undo":
+            last = session.last_public()
+            start = next((i for i in range(len(session.history) - 1, -1, -1)
+                          if session.history[i] is last), 0)
+            seq_of = {id(r): q for r, q in zip(session.history[start + 1:],
+                                               self.live_seqs[start + 1:], strict=True)}
+            undone, kept, dropped = session.undo_public()
+            self.live_seqs = self.live_seqs[:start] + [seq_of[id(r)] for r in kept]
+            self.entries.append(Entry(seq, "undo", None, undone.text))
+            for record in dropped:
+                self.entries.append(Entry(seq, "dropped", record.action.seat, record.text))
+            return undone
+        assert action is not None
+        record = session.submit(action)
+        self.live_seqs.append(seq)
+        owner = None if record.is_visible_to(None) else record.action.seat
+        self.entries.append(Entry(seq, "action", owner))
+        return record
 
     @property
     def id(self) -> str:
@@ -142,8 +187,7 @@ class LiveTable:
             history = self.history(actor)
             out: dict[str, Any] = {
                 **self.summary(),
-                "version": self.version,
-                "changes": self.changes,
+                "version": self.seen_version(actor),
                 "you": {"seat": seat, "host": actor.host},
                 "taken_seats": sorted(self.seat_keys),
                 "view": session.view(seat),
@@ -157,30 +201,28 @@ class LiveTable:
                     "pin": self.stored.pin,
                     "actions": ([] if self.ended else
                                 [a.to_dict() for a in session.legal_actions(None)]),
-                    "can_undo": not self.ended and session.can_undo(),
-                    "last": (session.history[-1].text if session.history else None),
+                    "can_undo": not self.ended and session.can_undo_public(),
+                    "last": last.text if (last := session.last_public()) else None,
                 }
             return out
 
     def history(self, actor: Actor) -> list[dict[str, Any]]:
         """The log as this phone may see it, with the host's undos where they happened."""
         with self.lock:
-            out: list[dict[str, Any]] = []
-            undos = iter(sorted(self.undos))
-            pending = next(undos, None)
-            for index, record in enumerate([*self.session.history, None]):
-                while pending is not None and pending[0] <= index:
-                    out.append({"text": f"The host undid: {pending[1]}", "notes": [],
-                                "undo": True})
-                    pending = next(undos, None)
-                if record is not None and record.is_visible_to(actor.seat):
-                    out.append(record.to_dict(actor.seat))
-            return out
-
-
-def undone_text(record: ActionRecord) -> str:
-    """What everyone may read about an undone action (a private input stays private)."""
-    return record.text if record.is_visible_to(None) else "a private input"
+            lines: list[tuple[int, dict[str, Any]]] = [
+                (seq, record.to_dict(actor.seat))
+                for record, seq in zip(self.session.history, self.live_seqs, strict=True)
+                if record.is_visible_to(actor.seat)]
+            for entry in self.entries:
+                if entry.kind == "undo":
+                    lines.append((entry.seq, {"text": f"The host undid: {entry.text}",
+                                              "notes": [], "undo": True}))
+                elif entry.kind == "dropped" and entry.visible_to(actor):
+                    lines.append((entry.seq, {
+                        "text": f"After the host's undo, your input no longer fits: "
+                                f"{entry.text}. Make it again if it still holds.",
+                        "notes": [], "undo": True}))
+            return [line for _, line in sorted(lines, key=lambda pair: pair[0])]
 
 
 def _require(condition: bool, status: int, code: str, message: str) -> None:
@@ -210,18 +252,14 @@ class TableHub:
                 log.error("table %s (%s) could not be rebuilt: %s", stored.id, stored.name, exc)
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
-        session = TableSession(parse_setup(stored.setup))
+        table = LiveTable(stored, TableSession(parse_setup(stored.setup)),
+                          self.store.seat_keys(stored.id))
         entries = self.store.log(stored.id)
-        undos = []
         for entry in entries:
-            if entry.kind == "undo":
-                record = session.undo()
-                undos.append((len(session.history), undone_text(record)))
-            else:
-                session.submit(Action.from_dict(entry.action or {}))
+            table.apply(entry.seq, entry.kind,
+                        Action.from_dict(entry.action) if entry.action is not None else None)
         log.info("table %s (%s): %d log entries replayed", stored.id, stored.name, len(entries))
-        return LiveTable(stored, session, len(entries), self.store.seat_keys(stored.id),
-                         undos=undos)
+        return table
 
     def snapshot(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
         """A phone's snapshot of the table, with what the narrator and the camera add."""
@@ -252,7 +290,7 @@ class TableHub:
         host_token, host_key = self.keys.new_token()
         title = name.strip()[:60] or f"{session.rules.info.title} ({len(seats)} players)"
         stored = self.store.create(table_id, title, session.setup.to_dict(), pin, host_key)
-        table = LiveTable(stored, session, 0, {})
+        table = LiveTable(stored, session, {})
         with self._lock:
             self._tables[table_id] = table
         log.info("table %s created: %s, seats %s", table_id, title, ", ".join(seats))
@@ -263,10 +301,19 @@ class TableHub:
             return [t for t in self._tables.values() if not t.ended]
 
     def get(self, table_id: str) -> LiveTable:
+        """An open table, or an ended one (rebuilt from the store when first asked for: ended
+        tables are not loaded at start, so a café's history never slows a start)."""
         with self._lock:
             table = self._tables.get(table_id)
-        if table is None:
-            raise not_found(table_id)
+            if table is None:
+                stored = self.store.table(table_id)
+                if stored is None:
+                    raise not_found(table_id)
+                try:
+                    table = self._tables[table_id] = self._rebuild(stored)
+                except (RulesError, StorageError, ValueError) as exc:
+                    log.error("table %s could not be rebuilt: %s", table_id, exc)
+                    raise not_found(table_id) from None
         return table
 
     def actor(self, table: LiveTable, host_token: str | None, seat_token: str | None,
@@ -275,7 +322,9 @@ class TableHub:
         host = self.keys.matches(host_token, table.stored.host_key)
         seat = None
         if seat_token:
-            for number, key in table.seat_keys.items():
+            with table.lock:  # seats are taken and freed by other requests
+                keys = list(table.seat_keys.items())
+            for number, key in keys:
                 if self.keys.matches(seat_token, key):
                     seat = number
         watcher = watch_token is not None and hmac.compare_digest(
@@ -338,12 +387,12 @@ class TableHub:
         assert isinstance(name, str)
         return Action(name, seat, params)
 
-    def _check_version(self, table: LiveTable, body: Mapping[str, Any]) -> None:
+    def _check_version(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> None:
         expect = body.get("expect")
         _require(isinstance(expect, int) and not isinstance(expect, bool), 400, "bad_request",
                  "\"expect\" must be the table's version your phone shows")
         _require(not table.ended, 410, "ended", "this table has ended")
-        _require(expect == table.version, 409, "stale",
+        _require(expect == table.seen_version(actor), 409, "stale",
                  "the table has changed since your phone last saw it: look again, then retry")
 
     def preview(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -364,36 +413,35 @@ class TableHub:
         deterministic), so a refused action or a failed write changes nothing."""
         action = self._action(table, actor, body)
         with table.lock:
-            self._check_version(table, body)
+            self._check_version(table, actor, body)
             try:
                 table.session.rules.apply(table.session.state, action)
             except RulesError as exc:
                 raise TableError(422, "refused", str(exc)) from None
-            self.store.append(table.id, table.version + 1, "action", action.to_dict(), actor.name)
-            record = table.session.submit(action)
-            table.version += 1
+            seq = table.version + 1
+            self.store.append(table.id, seq, "action", action.to_dict(), actor.name)
+            record = table.apply(seq, "action", action)
             result = record.to_dict(actor.seat)
-        log.info("table %s v%d: %s", table.id, table.version, record.text)
+        log.info("table %s v%d: %s", table.id, seq, record.text if record.is_visible_to(None)
+                 else f"a private input of seat {record.action.seat}")
         self._changed(table)
         return result
 
     def undo(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
         _require(actor.host, 403, "host_only", "only the host can undo")
         with table.lock:
-            self._check_version(table, body)
-            session = table.session
-            if not session.can_undo():
-                try:
-                    session.undo()  # raises with the reason
-                except UndoError as exc:
-                    raise TableError(409, "cannot_undo", str(exc)) from None
-            self.store.append(table.id, table.version + 1, "undo", None, actor.name)
-            record = session.undo()
-            table.undos.append((len(session.history), undone_text(record)))
-            table.version += 1
-        log.info("table %s v%d: undo of %s", table.id, table.version, record.text)
+            self._check_version(table, actor, body)
+            if not table.session.can_undo_public():
+                last = table.session.last_public()
+                reason = (f"cannot undo {last.text}: it revealed hidden information" if last
+                          else "nothing to undo")
+                raise TableError(409, "cannot_undo", reason)
+            seq = table.version + 1
+            self.store.append(table.id, seq, "undo", None, actor.name)
+            record = table.apply(seq, "undo", None)
+        log.info("table %s v%d: undo of %s", table.id, seq, record.text)
         self._changed(table)
-        return {"undone": undone_text(record)}
+        return {"undone": record.text}
 
     def end(self, table: LiveTable, actor: Actor) -> None:
         _require(actor.host, 403, "host_only", "only the host can end the table")

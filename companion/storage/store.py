@@ -133,6 +133,12 @@ class TableStore:
                           + " ORDER BY created")
         return [StoredTable(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5], r[6]) for r in rows]
 
+    def table(self, table_id: str) -> StoredTable | None:
+        rows = self._read("SELECT id, name, setup, pin, host_key, created, ended FROM tables"
+                          " WHERE id = ?", (table_id,))
+        return (StoredTable(rows[0][0], rows[0][1], json.loads(rows[0][2]), *rows[0][3:])
+                if rows else None)
+
     def end(self, table_id: str) -> None:
         with self._transaction() as db:
             db.execute("UPDATE tables SET ended = ? WHERE id = ? AND ended IS NULL",

@@ -31,6 +31,9 @@ def create_app(services: Services, testing: bool = False) -> Flask:
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the API's field order
     app.extensions["companion"] = services
+    # Leave threads for ordinary requests however many phones hold live connections.
+    app.extensions["companion_streams"] = api.StreamLimits(
+        total=max(4, services.settings.threads - 8))
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,7 +29,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 COOKIE_AGE = 7 * 24 * 3600  # a game night, and the next if the phone is left as it is
 STREAM_SECONDS = 300  # a live connection ends after this; the browser reconnects at once
-KEEP_ALIVE = 15.0
+KEEP_ALIVE = 5.0  # a comment this often: a phone that went away frees its thread soon
 
 
 def services() -> Services:
@@ -54,7 +55,10 @@ def set_cookie(response: Response, name: str, value: str) -> None:
 
 
 def body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # "[[[[..." nested past Python's limit
+        data = None
     if not isinstance(data, dict):
         raise TableError(400, "bad_request", "the body must be a JSON object")
     return data
@@ -187,7 +191,7 @@ def act(table_id: str) -> tuple[Response, int]:
     phone shows; a stale or repeated request is refused with 409 and changes nothing."""
     table, actor = table_and_actor(table_id)
     record = services().hub.act(table, actor, body())
-    return jsonify({"record": record, "version": table.version}), 201
+    return jsonify({"record": record, "version": table.seen_version(actor)}), 201
 
 
 @bp.post("/tables/<table_id>/undo")
@@ -195,7 +199,7 @@ def undo(table_id: str) -> Response:
     """The host takes back the last action (not one that showed hidden cards)."""
     table, actor = table_and_actor(table_id)
     result = services().hub.undo(table, actor, body())
-    return jsonify({**result, "version": table.version})
+    return jsonify({**result, "version": table.seen_version(actor)})
 
 
 @bp.post("/tables/<table_id>/end")
@@ -248,9 +252,12 @@ def narration_wav(table_id: str) -> Response:
 
 @bp.post("/tables/<table_id>/camera")
 def camera(table_id: str) -> Response:
-    """The host points the companion's camera at this table."""
+    """The host points the companion's camera at this table ({"use": false}: lets it go)."""
     table, actor = table_and_actor(table_id)
-    services().camera.attach(table, actor)
+    use = body().get("use", True)
+    if not isinstance(use, bool):
+        raise TableError(400, "bad_request", "\"use\" must be true or false")
+    services().camera.attach(table, actor, use)
     return jsonify(services().camera.extras(table, actor))
 
 
@@ -267,27 +274,70 @@ def camera_snapshot(table_id: str) -> Response:
 
 @bp.get("/tables/<table_id>/events")
 def events(table_id: str) -> Response:
-    """Server-sent events: the table as this phone may see it, now and after every change."""
+    """Server-sent events: the table as this phone may see it, now and whenever that changes."""
     table, _ = table_and_actor(table_id)
     hub = services().hub
     host, seat, watch = (request.cookies.get(n) for n in cookie_names(table.id))
+    streams: StreamLimits = current_app.extensions["companion_streams"]
+    release = streams.take((table.id, host, seat, watch))
 
     def stream() -> Iterator[str]:
-        seen = -1
-        stop = time.monotonic() + STREAM_SECONDS
-        yield "retry: 1000\n\n"
-        while time.monotonic() < stop:
-            changes = table.wait(seen, KEEP_ALIVE)
-            if changes == seen:
-                yield ": still here\n\n"
-                continue
-            seen = changes
-            # Who the phone is, checked again each time: a freed seat stops seeing its secrets.
-            actor = hub.actor(table, host, seat, watch)
-            if not actor.admitted:
-                yield "event: gone\ndata: {}\n\n"
-                return
-            yield f"id: {changes}\nevent: state\ndata: {json.dumps(hub.snapshot(table, actor))}\n\n"
+        try:
+            seen, sent, number = -1, "", 0
+            stop = time.monotonic() + STREAM_SECONDS
+            yield "retry: 1000\n\n"
+            while time.monotonic() < stop:
+                changes = table.wait(seen, KEEP_ALIVE)
+                if changes == seen:
+                    yield ": still here\n\n"  # also finds a phone that has gone away
+                    continue
+                seen = changes
+                # Who the phone is, checked again each time: a freed seat stops seeing its
+                # secrets.
+                actor = hub.actor(table, host, seat, watch)
+                if not actor.admitted:
+                    yield "event: gone\ndata: {}\n\n"
+                    return
+                payload = json.dumps(hub.snapshot(table, actor))
+                if payload == sent:
+                    continue  # nothing this phone can see changed: say nothing
+                sent, number = payload, number + 1
+                yield f"id: {number}\nevent: state\ndata: {payload}\n\n"
+        finally:
+            release()
 
-    return Response(stream_with_context(stream()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response = Response(stream_with_context(stream()), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(release)  # also when the stream never started
+    return response
+
+
+class StreamLimits:
+    """Live connections hold a server thread each: at most `per_phone` for one phone (its
+    cookies) and `total` in all, so a flood of them cannot starve the other requests."""
+
+    def __init__(self, total: int, per_phone: int = 3) -> None:
+        self.total = total
+        self.per_phone = per_phone
+        self._open: dict[object, int] = {}
+        self._lock = threading.Lock()
+
+    def take(self, phone: object) -> Callable[[], None]:
+        with self._lock:
+            if sum(self._open.values()) >= self.total or self._open.get(phone, 0) >= \
+                    self.per_phone:
+                raise TableError(503, "busy", "too many live connections: this phone updates"
+                                              " by asking instead")
+            self._open[phone] = self._open.get(phone, 0) + 1
+        done = threading.Event()
+
+        def release() -> None:
+            if done.is_set():
+                return
+            done.set()
+            with self._lock:
+                self._open[phone] -= 1
+                if not self._open[phone]:
+                    del self._open[phone]
+
+        return release

@@ -87,3 +87,50 @@ def test_private_inputs_stay_out_of_other_seats_history() -> None:
     assert [r.action.name for r in session.history_for(0)] == ["prologue_mark", "end_prologue"]
     for seat in (None, 1, 2):
         assert [r.action.name for r in session.history_for(seat)] == ["end_prologue"]
+
+
+def hand_dealt() -> TableSession:
+    session = TableSession(GameSetup("captains-gambit", ("A", "B", "C", "D"), seed=3, deal={}))
+    session.submit(Action("end_prologue"))
+    return session
+
+
+def test_undo_public_takes_back_the_last_public_action_and_keeps_later_private_inputs() -> None:
+    session = hand_dealt()
+    session.submit(Action("charge", 0))
+    session.submit(Action("captain_seen", 2, {"captain": "puck"}))  # private to seat 2
+    assert session.last_public() is session.history[-2]
+    undone, kept, dropped = session.undo_public()
+    assert undone.action == Action("charge", 0)
+    assert [r.action.name for r in kept] == ["captain_seen"] and dropped == []
+    assert [r.action.name for r in session.history] == ["end_prologue", "captain_seen"]
+    assert session.view(2)["you"]["captain"] == "puck"
+    assert session.view(None)["turn"] == 0  # Ann's charge is gone, her turn again
+
+
+def test_undo_public_keeps_inputs_that_still_fit_and_drops_those_that_do_not(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    session = hand_dealt()
+    session.submit(Action("captain_seen", 1, {"captain": "iago"}))
+    session.submit(Action("charge", 0))
+    session.submit(Action("permits_seen", 3, {"permits": ["drain", "shield"]}))
+    rules = session.rules
+    apply = rules.apply
+
+    def permits_need_a_charge_first(state: object, action: Action) -> object:
+        # A stand-in rule, for this test only: permits may be told only after a charge.
+        if action.name == "permits_seen" and not any(
+                r.action.name == "charge" for r in session.history):
+            raise IllegalActionError("tell permits", "seat 3", "only after a charge")
+        return apply(state, action)
+
+    monkeypatch.setattr(rules, "apply", permits_need_a_charge_first)
+    undone, kept, dropped = session.undo_public()
+    assert undone.action == Action("charge", 0)
+    assert kept == [] and [r.action.seat for r in dropped] == [3]
+    assert [r.action.name for r in session.history] == ["end_prologue", "captain_seen"]
+    monkeypatch.undo()
+    session.undo_public()  # the end of the Prologue; Ben's input still fits before it
+    assert [r.action.name for r in session.history] == ["captain_seen"]
+    with pytest.raises(UndoError, match="nothing to undo"):
+        session.undo_public()

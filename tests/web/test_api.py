@@ -238,7 +238,8 @@ def test_ending_a_table_freezes_it_and_the_host_can_export_the_whole_transcript(
     assert late.status_code == 410
     assert state(player, base)["ended"] is True and state(player, base)["actions"] == []
     full = table["host"].get(f"{base}/export").json
-    assert isinstance(full["setup"]["seed"], int) and len(full["actions"]) == now["version"]
+    # Every action, private inputs included (a phone's version counts only what it may know).
+    assert isinstance(full["setup"]["seed"], int) and len(full["actions"]) >= now["version"]
     assert table["host"].get("/api/tables").json == []  # ended tables leave the list
 
 
@@ -313,3 +314,85 @@ def test_pages_render(table: dict[str, Any], phone: Any) -> None:
     code = p.get(f"/t/{table['id']}/join.svg")
     assert code.mimetype == "image/svg+xml" and code.data.startswith(b"<?xml")
     assert p.get("/t/nope").status_code == 404
+
+
+def test_deeply_nested_junk_is_a_400_not_a_crash(table: dict[str, Any]) -> None:
+    client = table["host"].client
+    response = client.post("/api/tables", data="[" * 5000, content_type="application/json")
+    assert response.status_code == 400 and response.json["error"] == "bad_request"
+
+
+def test_undos_show_where_they_happened(table: dict[str, Any]) -> None:
+    base = table["base"]
+    host = table["host"]
+    end_prologue(table)
+
+    def charge() -> None:
+        turn = state(host, base)["view"]["turn"]
+        phone = table["seats"][turn]
+        assert phone.post(f"{base}/actions", {"name": "charge", "seat": turn, "params": {},
+                                              "expect": state(phone, base)["version"]}
+                          ).status_code == 201
+
+    charge()  # Ann
+    charge()  # Ben
+    for _ in range(2):
+        assert host.post(f"{base}/undo", {"expect": state(host, base)["version"]}).status_code \
+            == 200
+    charge()  # Ann again
+    texts = [line["text"] for line in host.get(f"{base}/history").json]
+    assert texts[-3:] == ["The host undid: Ben: Charge", "The host undid: Ann: Charge",
+                          "Ann: Charge"]
+
+
+def test_ended_tables_survive_a_restart_for_their_export(table: dict[str, Any],
+                                                         services: Any) -> None:
+    from companion.runtime.service import Services
+    from companion.web import create_app
+
+    base = table["base"]
+    end_prologue(table)
+    table["host"].post(f"{base}/end")
+    full = table["host"].get(f"{base}/export").json
+    again = Services.build(services.settings, services.data)  # as after a restart
+    try:
+        client = create_app(again, testing=True).test_client()
+        for cookie in table["host"].client._cookies.values():  # noqa: SLF001
+            client.set_cookie(cookie.key, cookie.value)
+        assert client.get("/api/tables").json == []  # ended: not listed, not loaded at start
+        assert client.get(f"{base}/export").json == full
+    finally:
+        again.close()
+
+
+def test_live_connections_are_limited_per_phone(table: dict[str, Any], app: Any) -> None:
+    from companion.web.api import StreamLimits
+
+    app.extensions["companion_streams"] = StreamLimits(total=10, per_phone=1)
+    client = table["seats"][1].client
+    base = table["base"]
+    first = client.get(f"{base}/events")
+    second = client.get(f"{base}/events")
+    assert (second.status_code, second.json["error"]) == (503, "busy")
+    other = table["seats"][2].client.get(f"{base}/events")
+    assert other.status_code == 200  # another phone has its own allowance
+    other.close()
+    first.close()
+    third = client.get(f"{base}/events")
+    assert third.status_code == 200  # a closed connection gives its place back
+    third.close()
+
+
+def test_the_stream_limits_count_all_phones() -> None:
+    from companion.runtime.tables import TableError
+    from companion.web.api import StreamLimits
+
+    limits = StreamLimits(total=2, per_phone=2)
+    releases = [limits.take("a"), limits.take("b")]
+    with pytest.raises(TableError, match="too many live connections"):
+        limits.take("c")
+    releases[0]()
+    releases[0]()  # releasing twice counts once
+    limits.take("c")
+    with pytest.raises(TableError):
+        limits.take("d")

@@ -168,3 +168,22 @@ def test_on_the_speaker_the_phones_steer_it(services: Services, app: Flask,
             phones[0].get(base).json["narration"]["state"] != "finished":
         time.sleep(0.05)
     assert phones[0].get(base).json["narration"]["state"] == "finished"
+
+
+def test_a_stranger_cannot_take_the_camera_from_a_game(camera_services: Services) -> None:
+    app = create_app(camera_services, testing=True)
+    base, phones = seated(app)
+    assert phones[0].post(f"{base}/camera").status_code == 200
+    camera_services.start()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not phones[0].get(base).json["camera"]["readings"]:
+        time.sleep(0.05)
+    stranger_base, stranger = seated(app)  # anyone may make a table of their own
+    taken = stranger[0].post(f"{stranger_base}/camera")
+    assert (taken.status_code, taken.json["error"]) == (409, "camera_in_use")
+    assert stranger[0].get(f"{stranger_base}/camera.jpg").status_code == 404
+    assert phones[0].get(base).json["camera"]["attached"] is True
+    # The host lets it go: now the other table may have it, without this table's readings.
+    assert phones[0].post(f"{base}/camera", {"use": False}).status_code == 200
+    assert stranger[0].post(f"{stranger_base}/camera").status_code == 200
+    assert stranger[0].get(stranger_base).json["camera"]["readings"] == []

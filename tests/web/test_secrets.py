@@ -128,18 +128,20 @@ def test_no_phone_ever_sees_another_seats_secrets(app: Flask, services: Services
         options_now = []
         for phone, seat in everyone[:-1]:
             seen = phone.get(base).json
-            options_now += [(phone, seat, spec) for spec in seen["actions"]]
+            options_now += [(phone, seat, spec, seen["version"]) for spec in seen["actions"]]
             if "host" in seen:
-                options_now += [(phone, None, spec) for spec in seen["host"]["actions"]
-                                if spec["name"] != "correct"]
+                options_now += [(phone, None, spec, seen["version"])
+                                for spec in seen["host"]["actions"] if spec["name"] != "correct"]
         if not options_now:
             break
-        phone, seat, spec = rng.choice(options_now)
+        phone, seat, spec, version = rng.choice(options_now)
         params = {p["name"]: random_value(Param(p["name"], p["kind"], p["label"],
                                                 tuple(p.get("choices", ())), p.get("min"),
                                                 p.get("max")), rng) for p in spec["params"]}
         phone.post(f"{base}/actions", {"name": spec["name"], "seat": seat, "params": params,
-                                       "expect": live.version})
+                                       "expect": version})
+        if rng.random() < 0.05:  # now and then the host undoes the last public action
+            host.post(f"{base}/undo", {"expect": host.get(base).json["version"]})
     assert live.version > 10
 
     # The live events and the pages, at the end.
@@ -169,3 +171,30 @@ def test_the_check_catches_a_leak(app: Flask, services: Services) -> None:
     with pytest.raises(AssertionError, match="living permits"):
         check({"view": {"players": [{"permits": list(state.players[0].permits)}]}}, 1, state,
               "leaky")
+
+
+def test_a_private_input_changes_nothing_any_other_phone_receives(app: Flask) -> None:
+    """Not even that it happened: no version moves, no log line, the host's tools unchanged
+    (so the live stream, which sends only changed snapshots, stays silent too)."""
+    host = Phone(app)
+    created = host.post("/api/tables", {"game": "captains-gambit", "dealt_by_hand": True,
+                                        "seats": ["Ann", "Ben", "Cat", "Dan"]}).json
+    base = f"/api/tables/{created['id']}"
+    phones = [host] + [Phone(app) for _ in range(3)]
+    for seat, phone in enumerate(phones):
+        phone.post(f"{base}/join", {"pin": created["pin"], "seat": seat})
+    before = [phone.get(base).json for phone in phones]
+    ben = before[1]
+    spec = next(a for a in ben["actions"] if a["name"] == "captain_seen")
+    told = phones[1].post(f"{base}/actions", {
+        "name": "captain_seen", "seat": 1, "params": {"captain": spec["params"][0]["choices"][0]},
+        "expect": ben["version"]})
+    assert told.status_code == 201, told.json
+    after = [phone.get(base).json for phone in phones]
+    for seat in (0, 2, 3):
+        assert after[seat] == before[seat], f"seat {seat} can tell that Ben told his captain"
+        assert phones[seat].get(f"{base}/history").json == []
+    assert after[1]["version"] == ben["version"] + 1
+    # The host's undo passes over Ben's input: there is nothing public to undo.
+    nothing = host.post(f"{base}/undo", {"expect": after[0]["version"]})
+    assert (nothing.status_code, nothing.json["message"]) == (409, "nothing to undo")

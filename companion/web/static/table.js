@@ -36,13 +36,26 @@ async function join(seat) {
 }
 
 // --- live updates ------------------------------------------------------------------------
+let polling = null;
+
 function connect() {
   if (events) events.close();
   events = new EventSource(`${BASE}/events`);
   events.addEventListener("state", (e) => render(JSON.parse(e.data)));
   events.addEventListener("gone", () => { events.close(); showJoin(); });
-  events.onopen = () => document.getElementById("live").classList.add("on");
-  events.onerror = () => document.getElementById("live").classList.remove("on");
+  events.onopen = () => {
+    document.getElementById("live").classList.add("on");
+    if (polling) { clearInterval(polling); polling = null; }
+  };
+  events.onerror = () => {
+    document.getElementById("live").classList.remove("on");
+    // The browser retries by itself, unless the server said no (too many connections):
+    // then ask every few seconds, and try live updates again now and then.
+    if (events.readyState === EventSource.CLOSED && !polling) {
+      let tries = 0;
+      polling = setInterval(() => { refresh(); if (++tries % 10 === 0) connect(); }, 3000);
+    }
+  };
 }
 
 async function refresh() {
