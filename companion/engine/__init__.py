@@ -17,6 +17,7 @@ from companion.engine.errors import (
     UnknownActionError,
     UnknownGameError,
 )
+from companion.engine.moves import Move, MoveSet, Params, with_defaults
 from companion.engine.randomness import shuffled
 from companion.engine.registry import all_games, get_game, register_game
 from companion.engine.rules import Event, GameInfo, GameRules, GameSetup, Outcome, Transition
@@ -29,6 +30,10 @@ from companion.engine.transcript import (
 )
 
 __all__ = [
+    "Move",
+    "MoveSet",
+    "Params",
+    "with_defaults",
     "Action",
     "ActionRecord",
     "ActionSpec",

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import Event, Param, shuffled
+from companion.engine import Event, Move, MoveSet, Param, shuffled
 from companion.games.captains_gambit import captains, flow
 from companion.games.captains_gambit.book import PERMITS, SHEET_ACTIONS, WILDCARDS
 from companion.games.captains_gambit.state import Pending, State
@@ -21,35 +20,6 @@ def who(state: State, seat: int | None) -> str:
     if seat is None:
         return "the table"
     return f"seat {seat} ({state.players[seat].name})"
-
-
-def _no_problem(state: State, seat: int | None, params: Params) -> str | None:
-    return None
-
-
-def _no_params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return ()
-
-
-def _free(state: State) -> int:
-    return 0
-
-
-@dataclass(frozen=True)
-class Move:
-    """One action name: ``refusal`` says why it is not allowed now (None: allowed)."""
-
-    name: str
-    kind: str  # move, reaction, input, table
-    label: Callable[[State], str]
-    refusal: Callable[[State, int | None], str | None]
-    run: Callable[[State, int | None, Params], None]
-    text: Callable[[State, int | None, Params], str]
-    params: Callable[[State, int | None], tuple[Param, ...]] = _no_params
-    check: Callable[[State, int | None, Params], str | None] = _no_problem
-    cost: Callable[[State], int] = _free
-    private: bool = False  # the whole action is the seat's secret
-    secret: tuple[str, ...] = ()  # fields only the acting seat may see in the log
 
 
 # --- what the game is waiting for ----------------------------------------------------------
@@ -990,3 +960,5 @@ MOVES.update({m.name: m for m in (
     Move("correct", "table", _fixed("Correct a counter"), _correct_refusal, _correct_run,
          _correct_text, _correct_params, _correct_check),
 )})
+
+MOVE_SET = MoveSet("Captain's Gambit", MOVES.values(), who)

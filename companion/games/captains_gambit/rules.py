@@ -15,12 +15,10 @@ from companion.engine import (
     Component,
     GameInfo,
     GameSetup,
-    IllegalActionError,
     Outcome,
     Param,
     SetupError,
     Transition,
-    UnknownActionError,
     shuffled,
 )
 from companion.games.captains_gambit import moves
@@ -107,14 +105,6 @@ def _read_deal(deal: Mapping[str, Any], players: int, dealable: list[str],
     return captains, hands
 
 
-def _with_defaults(given: Mapping[str, Any], specs: tuple[Param, ...]) -> dict[str, Any]:
-    params = dict(given)
-    for spec in specs:
-        if spec.name not in params and spec.default is not None:
-            params[spec.name] = spec.default
-    return params
-
-
 class CaptainsGambitRules:
     """The rules of Captain's Gambit, as the engine's GameRules."""
 
@@ -172,32 +162,11 @@ class CaptainsGambitRules:
         return state
 
     def legal_actions(self, state: State, seat: int | None) -> Sequence[ActionSpec]:
-        if seat is not None and not 0 <= seat < len(state.players):
-            return []
-        out = []
-        for move in moves.MOVES.values():
-            if move.refusal(state, seat) is None:
-                out.append(ActionSpec(move.name, move.label(state), move.kind,
-                                      move.params(state, seat), move.cost(state)))
-        return out
+        return moves.MOVE_SET.legal(state, seat, len(state.players))
 
     def apply(self, state: State, action: Action) -> Transition:
+        move, params = moves.MOVE_SET.checked(state, action, len(state.players))
         seat = action.seat
-        move = moves.MOVES.get(action.name)
-        if seat is not None and not 0 <= seat < len(state.players):
-            raise IllegalActionError(action.name, f"seat {seat}", f"there is no seat {seat}")
-        actor = moves.who(state, seat)
-        if move is None:
-            raise UnknownActionError(action.name, actor,
-                                     f"Captain's Gambit has no action {action.name!r}")
-        reason = move.refusal(state, seat)
-        if reason is None:
-            spec_params = move.params(state, seat)
-            params = _with_defaults(action.params, spec_params)
-            reason = move.check(state, seat, params) or ActionSpec(
-                move.name, "", params=spec_params).problem(params)
-        if reason is not None:
-            raise IllegalActionError(action.name, actor, reason)
         new = state.copy()
         move.run(new, seat, params)
         events = tuple(new.events)
@@ -279,11 +248,7 @@ class CaptainsGambitRules:
         return ()
 
     def describe(self, state: State, action: Action) -> str:
-        move = moves.MOVES.get(action.name)
-        if move is None:
-            return action.name
-        params = _with_defaults(action.params, move.params(state, action.seat))
-        return move.text(state, action.seat, params)
+        return moves.MOVE_SET.describe(state, action)
 
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
         house = (options or {}).get("house")

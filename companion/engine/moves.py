@@ -1,0 +1,99 @@
+"""Moves: how a game describes each of its actions, and the checks every game does alike.
+
+A game lists one ``Move`` per action name: when it is refused (None: allowed now), its
+parameters, extra checks, what it does to a copy of the state, and its log line. ``MoveSet``
+turns that list into the engine's ``legal_actions`` and the checked part of ``apply``, so no
+game writes its own dispatch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.actions import Action, ActionSpec, Param
+from companion.engine.errors import IllegalActionError, UnknownActionError
+
+Params = Mapping[str, Any]
+
+
+def no_problem(state: Any, seat: int | None, params: Params) -> str | None:
+    return None
+
+
+def no_params(state: Any, seat: int | None) -> tuple[Param, ...]:
+    return ()
+
+
+def free(state: Any) -> int:
+    return 0
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action name of a game."""
+
+    name: str
+    kind: str  # move, reaction, input, table (see ActionSpec)
+    label: Callable[[Any], str]
+    refusal: Callable[[Any, int | None], str | None]
+    run: Callable[[Any, int | None, Params], None]
+    text: Callable[[Any, int | None, Params], str]
+    params: Callable[[Any, int | None], tuple[Param, ...]] = no_params
+    check: Callable[[Any, int | None, Params], str | None] = no_problem
+    cost: Callable[[Any], int] = free
+    private: bool = False  # the whole action is the seat's secret
+    secret: tuple[str, ...] = ()  # fields only the acting seat may see in the log
+
+
+def with_defaults(given: Params, specs: tuple[Param, ...]) -> dict[str, Any]:
+    params = dict(given)
+    for spec in specs:
+        if spec.name not in params and spec.default is not None:
+            params[spec.name] = spec.default
+    return params
+
+
+class MoveSet:
+    """A game's moves, by name."""
+
+    def __init__(self, title: str, moves: Iterable[Move],
+                 who: Callable[[Any, int | None], str]) -> None:
+        self.title = title
+        self.by_name = {move.name: move for move in moves}
+        self._who = who
+
+    def legal(self, state: Any, seat: int | None, seats: int) -> list[ActionSpec]:
+        if seat is not None and not 0 <= seat < seats:
+            return []
+        return [ActionSpec(m.name, m.label(state), m.kind, m.params(state, seat), m.cost(state))
+                for m in self.by_name.values() if m.refusal(state, seat) is None]
+
+    def checked(self, state: Any, action: Action, seats: int) -> tuple[Move, dict[str, Any]]:
+        """The move and its parameters (defaults filled in), or the reason it is refused."""
+        seat = action.seat
+        if seat is not None and not 0 <= seat < seats:
+            raise IllegalActionError(action.name, f"seat {seat}", f"there is no seat {seat}")
+        actor = self._who(state, seat)
+        move = self.by_name.get(action.name)
+        if move is None:
+            raise UnknownActionError(action.name, actor,
+                                     f"{self.title} has no action {action.name!r}")
+        reason = move.refusal(state, seat)
+        params: dict[str, Any] = dict(action.params)
+        if reason is None:
+            specs = move.params(state, seat)
+            params = with_defaults(action.params, specs)
+            reason = move.check(state, seat, params) or ActionSpec(
+                move.name, "", params=specs).problem(params)
+        if reason is not None:
+            raise IllegalActionError(action.name, actor, reason)
+        return move, params
+
+    def describe(self, state: Any, action: Action) -> str:
+        move = self.by_name.get(action.name)
+        if move is None:
+            return f"{action.name} by {self._who(state, action.seat)}"
+        return move.text(state, action.seat, with_defaults(action.params,
+                                                           move.params(state, action.seat)))
