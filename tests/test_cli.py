@@ -16,9 +16,11 @@ from tests.conftest import ROOT, TRANSCRIPTS
 PUCK = TRANSCRIPTS / "captains_gambit" / "puck-wins-round-12.jsonl"
 
 
-def test_games_lists_captains_gambit(capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0
-    assert capsys.readouterr().out.startswith("captains-gambit    Captain's Gambit (4-8 players)")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("burkes-gambit      Burke's Gambit (4-8 players)")
+    assert lines[1].startswith("captains-gambit    Captain's Gambit (4-8 players)")
 
 
 def test_rules_summary_marks_every_house_default(capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,22 +38,36 @@ def _rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# How each ending reads ("Game over by ..."); a reason not listed reads as itself.
+ENDINGS = {"win": "a win", "all_dead": "everyone dead", "round_limit": "the end of the last"
+           " round", "infected_ejected": "the infected player's ejection", "clean_ejected":
+           "a clean player's ejection", "tie_captain_dead": "a tied vote with the Captain dead",
+           "crew_dead": "the death of the whole crew"}
+_NOT_SHOWN = ("seat", "name", "alive", "role_label")
+
+
 def render_table(view: dict[str, Any]) -> str:
-    """The table view as text: one line per player, then the status."""
-    lines = [f"Round {view['round']} of {view['rounds']}, phase {view['phase']}: {view['status']}"]
+    """The table view as text, for any game: the status, one line per player with the
+    counters and public facts the game shows, then how the game ended."""
+    head = f"Round {view['round']} of {view['rounds']}, " if "round" in view else ""
+    extra = "".join(f", {key} {view[key]}" for key in ("engines", "to_earth") if key in view)
+    lines = [f"{head}phase {view['phase']}{extra}: {view['status']}"]
     for p in view["players"]:
+        facts = []
+        for key, value in p.items():
+            if key in _NOT_SHOWN or value is None or value is False or isinstance(value, list):
+                continue
+            facts.append(key if value is True else f"{key} {value}")
         state = "alive" if p["alive"] else "dead"
-        captain = f" {p['captain']}" if p["captain"] else ""
-        lines.append(f"  seat {p['seat']} {p['name']:<10} health {p['health']:>2}  energy"
-                     f" {p['energy']:>2}  blood {p['blood']}  loyalty {p['loyalty']}  {state}"
-                     f"{captain}")
+        lines.append(f"  seat {p['seat']} {p['name']:<10} {'  '.join(facts)}  {state}")
     outcome = view.get("outcome")
     if outcome:
         names = [view["players"][s]["name"] for s in outcome["winners"]]
-        ending = {"win": "a win", "all_dead": "everyone dead", "round_limit": "the end of round"
-                  f" {view['rounds']}"}[outcome["reason"]]
+        ending = ENDINGS.get(outcome["reason"], outcome["reason"])
+        if outcome["reason"] == "round_limit" and "rounds" in view:
+            ending = f"the end of round {view['rounds']}"
         verdict = ""
-        if outcome["comedy"] or outcome["tragedy"]:
+        if outcome.get("comedy") or outcome.get("tragedy"):
             verdict = " (a comedy)" if outcome["comedy"] else " (a tragedy)"
         lines.append(f"Game over by {ending}. Winners: {', '.join(names) or 'nobody'}{verdict}")
     return "\n".join(lines)

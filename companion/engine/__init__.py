@@ -17,10 +17,19 @@ from companion.engine.errors import (
     UnknownActionError,
     UnknownGameError,
 )
+from companion.engine.house import check_whole_numbers, merge_house
 from companion.engine.moves import Move, MoveSet, Params, with_defaults
 from companion.engine.randomness import shuffled
 from companion.engine.registry import all_games, get_game, register_game
-from companion.engine.rules import Event, GameInfo, GameRules, GameSetup, Outcome, Transition
+from companion.engine.rules import (
+    DieFace,
+    Event,
+    GameInfo,
+    GameRules,
+    GameSetup,
+    Outcome,
+    Transition,
+)
 from companion.engine.session import ActionRecord, TableSession
 from companion.engine.transcript import (
     ReplayResult,
@@ -30,6 +39,9 @@ from companion.engine.transcript import (
 )
 
 __all__ = [
+    "DieFace",
+    "check_whole_numbers",
+    "merge_house",
     "Move",
     "MoveSet",
     "Params",

@@ -75,6 +75,14 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class DieFace:
+    """A die seen by the camera: its kind (a taught die's name, or "d6") and the face up."""
+
+    kind: str
+    value: int | str
+
+
+@dataclass(frozen=True)
 class Transition:
     """The result of applying an action.
 
@@ -117,7 +125,7 @@ class GameRules(Protocol):
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
         """A readable summary of the rules, house defaults marked."""
 
-    def suggest(self, state: Any, component: Component) -> Sequence[Action]:
-        """Actions that a component seen by the camera may stand for now (a permit shown
-        after a bluff call, say). Players confirm them; they need not be legal (the caller
-        keeps the legal ones), and each names the seat that would take it."""
+    def suggest(self, state: Any, seen: Component | DieFace) -> Sequence[Action]:
+        """Actions that a card or die seen by the camera may stand for now (a permit shown
+        after a bluff call, a die rolled on a turn). Players confirm them; they need not be
+        legal (the caller keeps the legal ones), and each names the seat that would take it."""

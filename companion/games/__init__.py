@@ -1,5 +1,5 @@
 """The games. Importing this package registers every game with the engine."""
 
-from companion.games import captains_gambit
+from companion.games import burkes_gambit, captains_gambit
 
-__all__ = ["captains_gambit"]
+__all__ = ["burkes_gambit", "captains_gambit"]

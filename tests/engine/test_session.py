@@ -17,11 +17,11 @@ from tests.conftest import act, cg_table
 
 def test_registry_knows_captains_gambit_by_either_spelling() -> None:
     assert get_game("captains-gambit") is get_game("Captains_Gambit")
-    assert [g.info.slug for g in all_games()] == ["captains-gambit"]
+    assert [g.info.slug for g in all_games()] == ["burkes-gambit", "captains-gambit"]
 
 
 def test_unknown_game_names_the_known_ones() -> None:
-    with pytest.raises(UnknownGameError, match="known games: captains-gambit"):
+    with pytest.raises(UnknownGameError, match="known games: burkes-gambit, captains-gambit"):
         get_game("chess")
 
 

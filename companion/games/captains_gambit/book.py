@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import SetupError
+from companion.engine import SetupError, check_whole_numbers, merge_house
 
 PERMITS = ("barrage", "shield", "drain", "overcharge", "fortify", "network")
 WILDCARDS = ("identity_theft", "diplomatic_immunity")
@@ -27,41 +27,13 @@ def _packaged() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _merged(base: Mapping[str, Any], override: Mapping[str, Any], path: str) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in override.items():
-        where = f"{path}.{key}" if path else key
-        if key not in base:
-            raise SetupError(f"house option {where!r} is not a rule the data file knows")
-        if isinstance(base[key], Mapping):
-            if not isinstance(value, Mapping):
-                raise SetupError(f"house option {where!r} must be a table of values")
-            out[key] = _merged(base[key], value, where)
-        elif type(value) is not type(base[key]):
-            raise SetupError(
-                f"house option {where!r} must be {type(base[key]).__name__}, not {value!r}"
-            )
-        else:
-            out[key] = value
-    return out
-
-
 _TARGETS = ("none", "opponent", "anyone", "other")
 _AT_LEAST_ONE = ("starting_health", "rounds", "hand_size")
 
 
-def _check_numbers(data: Any, path: str) -> None:
-    """Every number in the rule book is a whole number of at least 0."""
-    if isinstance(data, Mapping):
-        for key, value in data.items():
-            _check_numbers(value, f"{path}.{key}" if path else str(key))
-    elif isinstance(data, int) and not isinstance(data, bool) and data < 0:
-        raise SetupError(f"rule {path!r} must be 0 or more, not {data}")
-
-
 def _check(data: Mapping[str, Any]) -> None:
     """Refuse a rule book (edited file or house option) that the rules cannot run with."""
-    _check_numbers(data, "")
+    check_whole_numbers(data)
     for key in _AT_LEAST_ONE:
         if data["setup"][key] < 1:
             raise SetupError(f"rule 'setup.{key}' must be at least 1")
@@ -100,7 +72,7 @@ class Book:
             raise SetupError("the option \"house\" must be an object of rule overrides")
         if not house:
             return _default_book()
-        merged = _merged(_packaged(), house, "")
+        merged = merge_house(_packaged(), house)
         _check(merged)
         return cls(merged)
 

@@ -13,6 +13,7 @@ from companion.engine import (
     Action,
     ActionSpec,
     Component,
+    DieFace,
     GameInfo,
     GameSetup,
     Outcome,
@@ -232,11 +233,12 @@ class CaptainsGambitRules:
             }
         return out
 
-    def suggest(self, state: State, component: Component) -> Sequence[Action]:
+    def suggest(self, state: State, seen: Component | DieFace) -> Sequence[Action]:
         """A permit held up after a bluff call on it: show it. A captain held up by the seat
         whose turn it is: reveal it."""
-        if component.game != INFO.slug:
+        if not isinstance(seen, Component) or seen.game != INFO.slug:
             return ()
+        component = seen
         name = component.name.lower().replace("-", "_")
         if component.kind == "PERMIT" and state.phase == "bluff" and state.pending \
                 and state.pending.challenge and moves.claimed_card(state) == name:

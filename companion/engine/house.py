@@ -1,0 +1,39 @@
+"""House rules: a table's overrides of a game's data file (pure functions, no I/O)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine.errors import SetupError
+
+
+def merge_house(base: Mapping[str, Any], override: Mapping[str, Any],
+                path: str = "") -> dict[str, Any]:
+    """``base`` with the values of ``override`` (same structure, only what changes).
+    Unknown keys and values of another type are refused, naming the key."""
+    out = dict(base)
+    for key, value in override.items():
+        where = f"{path}.{key}" if path else key
+        if key not in base:
+            raise SetupError(f"house option {where!r} is not a rule the data file knows")
+        if isinstance(base[key], Mapping):
+            if not isinstance(value, Mapping):
+                raise SetupError(f"house option {where!r} must be a table of values")
+            out[key] = merge_house(base[key], value, where)
+        elif type(value) is not type(base[key]):
+            raise SetupError(
+                f"house option {where!r} must be {type(base[key]).__name__}, not {value!r}"
+            )
+        else:
+            out[key] = value
+    return out
+
+
+def check_whole_numbers(data: Any, path: str = "") -> None:
+    """Every number in a rule book is a whole number of at least 0."""
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            check_whole_numbers(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(data, int) and not isinstance(data, bool) and data < 0:
+        raise SetupError(f"rule {path!r} must be 0 or more, not {data}")

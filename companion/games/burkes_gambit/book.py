@@ -1,0 +1,108 @@
+"""The rule book: Burke's Gambit's numbers and texts, read from data/rules.toml.
+
+A table corrects a house default by editing that file or with the table option ``house``
+(same structure, only what changes).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from companion.engine import SetupError, check_whole_numbers, merge_house
+
+FACES = ("damage_heal", "scan_neighbour", "scan_any", "id_check", "engine", "stall", "reshuffle",
+         "insta_kill", "quarantine", "cancel")
+TARGETS = ("none", "any", "other", "neighbour")
+
+
+@cache
+def _packaged() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("data/rules.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def _check(data: Mapping[str, Any]) -> None:
+    check_whole_numbers(data)
+    setup = data["setup"]
+    if not 1 <= setup["health"] <= 9:
+        raise SetupError("rule 'setup.health' must be from 1 to 9")
+    for count in range(4, 9):
+        if not 1 <= setup["specialists"][str(count)] < count:
+            raise SetupError(f"rule 'setup.specialists.{count}' must leave at least one crew")
+        if setup["engines_to_earth"][str(count)] < 1:
+            raise SetupError(f"rule 'setup.engines_to_earth.{count}' must be at least 1")
+    if set(data["faces"]) != set(FACES):
+        raise SetupError(f"the data file must describe exactly the faces {', '.join(FACES)}")
+    for name, face in data["faces"].items():
+        if face.get("target") not in TARGETS:
+            raise SetupError(f"rule 'faces.{name}.target' must be one of {', '.join(TARGETS)}")
+    if "captain" not in data["roles"] or len(data["roles"]) < 8:
+        raise SetupError("the data file must describe the Captain and at least 8 roles")
+
+
+@dataclass(frozen=True)
+class Book:
+    """The numbers and texts in force at one table."""
+
+    data: Mapping[str, Any]
+
+    @classmethod
+    def load(cls, house: Mapping[str, Any] | None = None) -> Book:
+        if house is not None and not isinstance(house, Mapping):
+            raise SetupError("the option \"house\" must be an object of rule overrides")
+        if not house:
+            return _default_book()
+        merged = merge_house(_packaged(), house)
+        _check(merged)
+        return cls(merged)
+
+    def specialists(self, players: int) -> int:
+        return int(self.data["setup"]["specialists"][str(players)])
+
+    def engines_to_earth(self, players: int) -> int:
+        return int(self.data["setup"]["engines_to_earth"][str(players)])
+
+    @property
+    def health(self) -> int:
+        return int(self.data["setup"]["health"])
+
+    def face(self, name: str) -> Mapping[str, Any]:
+        entry: Mapping[str, Any] = self.data["faces"][name]
+        return entry
+
+    def face_label(self, name: str) -> str:
+        return str(self.data["faces"][name]["label"])
+
+    def face_named(self, seen: str) -> str | None:
+        """The face a camera reading or a typed name stands for (its id, label or alias)."""
+        key = str(seen).strip().upper().replace("_", "-").replace(" ", "-")
+        for name, face in self.data["faces"].items():
+            names = {name.upper().replace("_", "-"), str(face["label"]).upper().replace(" ", "-"),
+                     *(str(a).upper() for a in face.get("aliases", []))}
+            if key in names:
+                return str(name)
+        return None
+
+    def roles(self) -> list[str]:
+        return list(self.data["roles"])
+
+    def role_label(self, name: str) -> str:
+        return str(self.data["roles"][name]["label"])
+
+    def role_votes(self, name: str | None) -> bool:
+        return name is None or bool(self.data["roles"][name].get("votes", True))
+
+    @property
+    def quarantined_vote(self) -> bool:
+        return not self.data["quarantine"]["blocks_voting"]
+
+
+@cache
+def _default_book() -> Book:
+    _check(_packaged())
+    return Book(_packaged())

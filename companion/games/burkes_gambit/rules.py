@@ -1,0 +1,284 @@
+"""Burke's Gambit: setup, legal actions, apply, views, suggestions and the rules summary.
+
+The companion never rolls a die: a roll is an observation (from the camera's taught dice or
+a phone). Parasite cards are never shown to their holder, not even in that seat's own view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.engine import (
+    Action,
+    ActionSpec,
+    Component,
+    DieFace,
+    GameInfo,
+    GameSetup,
+    Outcome,
+    Param,
+    SetupError,
+    Transition,
+    shuffled,
+)
+from companion.games.burkes_gambit import moves
+from companion.games.burkes_gambit.book import Book
+from companion.games.burkes_gambit.state import (
+    CLEAN,
+    CREW,
+    INFECTED,
+    SPECIALIST,
+    Player,
+    State,
+)
+
+INFO = GameInfo(
+    slug="burkes-gambit",
+    title="Burke's Gambit",
+    min_players=4,
+    max_players=8,
+    summary="Dice from a bag, a hidden parasite, saboteurs among the crew: eject the infected"
+            " before the ship reaches Earth.",
+    uses_dice=True,
+    options=(
+        Param("engines_to_earth", "number", "Engine power-ups to reach Earth (empty: the"
+              " rulebook's number)", minimum=1, maximum=12),
+    ),
+)
+
+_OPTIONS = ("engines_to_earth", "house")
+# Events that show hidden information: undo stops before them.
+_REVEALING = ("looked", "cards_shown", "votes_shown", "game_over", "reinfected", "reshuffled")
+
+
+def _read_deal(deal: Mapping[str, Any], players: int, roles: list[str]) -> dict[int, str]:
+    unknown = sorted(set(deal) - {"roles"})
+    if unknown:
+        raise SetupError(f"deal: unknown field {unknown[0]!r} (roles dealt face up may be given)")
+    given = deal.get("roles", {})
+    if not isinstance(given, Mapping):
+        raise SetupError("deal: \"roles\" must map seats to role names")
+    out: dict[int, str] = {}
+    for key, role in given.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < players):
+            raise SetupError(f"deal: {key!r} is not a seat")
+        if role not in roles or role in out.values():
+            raise SetupError(f"deal: {role!r} is not a role left to deal")
+        out[int(key)] = role
+    if len(out) == players and "captain" not in out.values():
+        raise SetupError("deal: the Captain is always in play")
+    return out
+
+
+class BurkesGambitRules:
+    info = INFO
+
+    def setup(self, setup: GameSetup) -> State:
+        count = len(setup.seats)
+        if not INFO.min_players <= count <= INFO.max_players:
+            raise SetupError(f"Burke's Gambit is for 4 to 8 players, not {count}")
+        options = dict(setup.options)
+        unknown = sorted(set(options) - set(_OPTIONS))
+        if unknown:
+            raise SetupError(f"unknown option {unknown[0]!r} (known: {', '.join(_OPTIONS)})")
+        book = Book.load(options.get("house"))
+        to_earth = options.get("engines_to_earth", book.engines_to_earth(count))
+        if not isinstance(to_earth, int) or isinstance(to_earth, bool) or not 1 <= to_earth <= 12:
+            raise SetupError("option \"engines_to_earth\" must be a number from 1 to 12")
+        names = [str(n) for n in setup.seats]
+        dealt = setup.deal is None
+        if dealt:
+            specialists = book.specialists(count)
+            teams = shuffled([SPECIALIST] * specialists + [CREW] * (count - specialists),
+                             setup.seed, "ids")
+            parasites = shuffled([INFECTED] + [CLEAN] * (count - 1), setup.seed, "parasites", 0)
+            others = shuffled([r for r in book.roles() if r != "captain"], setup.seed, "roles")
+            roles: list[str | None] = list(shuffled(["captain", *others[:count - 1]], setup.seed,
+                                                    "role-seats"))
+            players = [Player(i, names[i], teams[i], parasites[i], roles[i], book.health)
+                       for i in range(count)]
+        else:
+            assert setup.deal is not None
+            told = _read_deal(setup.deal, count, book.roles())
+            players = [Player(i, names[i], None, None, told.get(i), book.health)
+                       for i in range(count)]
+        state = State(book=book, seed=setup.seed, players=players, to_earth=to_earth,
+                      dealt=dealt, phase="roles")
+        if all(p.role for p in players):
+            captain = state.captain()
+            assert captain is not None
+            state.turn = captain.seat
+            state.phase = "heads_down"
+        return state
+
+    def legal_actions(self, state: State, seat: int | None) -> Sequence[ActionSpec]:
+        return moves.MOVE_SET.legal(state, seat, len(state.players))
+
+    def apply(self, state: State, action: Action) -> Transition:
+        move, params = moves.MOVE_SET.checked(state, action, len(state.players))
+        new = state.copy()
+        move.run(new, action.seat, params)
+        events = tuple(new.events)
+        new.events = []
+        private = move.private and new.outcome is None
+        return Transition(new, events, reveals=any(e["type"] in _REVEALING for e in events),
+                          private=private, secret_fields=move.secret,
+                          notes=() if private else _notes(new, events))
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        over = state.outcome is not None
+        players = []
+        for p in state.players:
+            shown = p.revealed or (over and state.dealt)
+            players.append({
+                "seat": p.seat,
+                "name": p.name,
+                "health": p.health,
+                "alive": p.alive,
+                "role": p.role,
+                "role_label": state.book.role_label(p.role) if p.role else None,
+                "role_used": p.role_used,
+                "reserve": p.reserve,
+                "quarantined": p.seat in state.quarantine,
+                # Face up only when dead, ejected or at the end: never a secret before.
+                "team": p.team if shown else None,
+                "parasite": p.parasite if shown else None,
+            })
+        vote_over = state.phase in ("tiebreak", "over", "reveal_ejected")
+        out: dict[str, Any] = {
+            "game": INFO.slug,
+            "phase": state.phase,
+            "status": moves.status(state),
+            "turn": state.turn if state.phase in ("turn", "cancel", "reveal") else None,
+            "waiting_for": moves.waiting_for(state),
+            "players": players,
+            "engines": state.engines,
+            "to_earth": state.to_earth,
+            "stalls": state.stalls,
+            "bag": state.book.data["setup"]["dice"] - state.dice_out(),
+            "die": {"face": state.die.face, "rerolled": state.die.rerolled} if state.die else None,
+            "pending": ({"actor": state.pending.actor, "face": state.pending.face,
+                         "target": state.pending.target, "choice": state.pending.choice,
+                         "cancels": list(state.pending.cancels),
+                         "cancelled": state.pending.cancelled}
+                        if state.pending else None),
+            "voted": sorted(state.votes) if not vote_over else None,
+            "votes": ({str(k): v for k, v in sorted(state.votes.items())} if vote_over
+                      else None),
+            "tied": list(state.tied),
+            "ejected": state.ejected,
+            "winning_team": moves.winning_team(state),
+            "outcome": state.outcome.to_dict() if state.outcome else None,
+        }
+        if seat is not None and 0 <= seat < len(state.players):
+            me = state.players[seat]
+            out["you"] = {
+                "seat": seat,
+                "team": me.team,  # your own ID card: you may look at it any time
+                # Never your own parasite card: nobody may look at their own.
+                "looks": moves.public_looks(state, seat),
+                "vote": state.votes.get(seat),
+            }
+        return out
+
+    def describe(self, state: State, action: Action) -> str:
+        return moves.MOVE_SET.describe(state, action)
+
+    def suggest(self, state: State, seen: Component | DieFace) -> Sequence[Action]:
+        """A taught die showing a face: the roll (or reroll) of the seat whose turn it is."""
+        if not isinstance(seen, DieFace):
+            return ()
+        face = state.book.face_named(str(seen.value))
+        if face is None or state.phase != "turn":
+            return ()
+        if state.die is None:
+            return (Action("roll", state.turn, {"face": face}),)
+        if not state.die.rerolled:
+            return (Action("reroll", state.turn, {"face": face}),)
+        return ()
+
+    def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
+        book = Book.load((options or {}).get("house"))
+        lines = ["Burke's Gambit (4-8 players). [house] marks the project's defaults where the"
+                 " rulebook is silent; change them in data/rules.toml or the option \"house\".",
+                 "",
+                 "Setup: ID cards (A.S.S. by player count: "
+                 + ", ".join(f"{n}p {book.specialists(n)}" for n in range(4, 9))
+                 + "), one parasite card each (one infected; nobody sees their own), roles face"
+                 f" up (the Captain always). Health {book.health}, also the maximum.",
+                 "Engine power-ups to reach Earth: "
+                 + ", ".join(f"{n}p {book.engines_to_earth(n)}" for n in range(4, 9)) + ".",
+                 "",
+                 "Die faces:"]
+        for name in book.data["faces"]:
+            face = book.face(name)
+            mark = " [house]" if face.get("house") else ""
+            lines.append(f"  {face['label']}: {face['effect']}{mark}")
+        lines += ["", "Roles:"]
+        for name in book.roles():
+            role = book.data["roles"][name]
+            mark = " [house]" if role.get("house") else ""
+            lines.append(f"  {role['label']}: {role['ability']}{mark}")
+        lines += ["", "End: when the engines reach Earth, every living player but the Stowaway"
+                  " votes in secret; the votes are shown together. Most votes is ejected; a tie"
+                  " is the Captain's to break, or nobody is ejected if the Captain is dead."
+                  " [house: a quarantined player still votes]" if book.quarantined_vote else "",
+                  "Crew win if the infected player is ejected; the specialists win if a clean"
+                  " player is ejected, nobody is, or every crew member is dead."]
+        return "\n".join(lines)
+
+
+def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
+    """Public notes for the log line of an action."""
+    out: list[str] = []
+    book = state.book
+    for event in events:
+        kind = event["type"]
+        if kind == "engine_powered":
+            out.append(f"Engines at {event['engines']} of {event['to_earth']}")
+        elif kind == "engine_stalled":
+            out.append("The Stall cancels that power-up; both dice go back to the bag")
+        elif kind == "damaged":
+            out.append(f"{state.name(event['seat'])} is at {event['health']} health")
+        elif kind == "healed":
+            out.append(f"{state.name(event['seat'])} heals to {event['health']}")
+        elif kind == "died":
+            out.append(f"{state.name(event['seat'])} dies")
+        elif kind == "cards_shown":
+            out.append(f"{state.name(event['seat'])} was {moves.NAMES[event['team']]},"
+                       f" {event['parasite']}")
+        elif kind == "reinfected":
+            out.append("The parasite finds a new host: the survivors' parasite cards are dealt"
+                       " again")
+        elif kind == "reshuffled":
+            out.append("All parasite cards are shuffled and dealt again")
+        elif kind == "quarantined":
+            out.append(f"{state.name(event['seat'])} is in quarantine until"
+                       f" {state.name(event['by'])}'s next turn")
+        elif kind == "quarantine_over":
+            out.append(f"{state.name(event['seat'])} leaves quarantine")
+        elif kind == "skipped":
+            out.append(f"{state.name(event['seat'])} is in quarantine: skipped")
+        elif kind == "action_cancelled":
+            out.append(f"{state.name(event['seat'])}'s {book.face_label(event['face'])} is"
+                       " cancelled; the dice go back to the bag")
+        elif kind == "stall_placed":
+            out.append("A Stall waits in the centre")
+        elif kind == "earth_reached":
+            out.append("The ship reaches Earth: time to vote")
+        elif kind == "votes_shown":
+            out.append("Votes: " + ", ".join(f"{state.name(s)} -> {state.name(t)}"
+                                             for s, t in sorted(event["votes"].items())))
+        elif kind == "no_one_ejected":
+            out.append("A tie with the Captain dead: nobody is ejected")
+        elif kind == "ejected":
+            out.append(f"{state.name(event['seat'])} is ejected from the airlock")
+        elif kind == "game_over":
+            out.append(f"{moves.WINNERS[event['team']].capitalize()} win")
+        elif kind == "turn":
+            out.append(f"{state.name(event['seat'])}'s turn")
+    return tuple(out)

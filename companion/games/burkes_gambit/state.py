@@ -1,0 +1,117 @@
+"""Burke's Gambit state: plain data, copied before every change so old states stay valid."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.engine import Event, Outcome
+from companion.games.burkes_gambit.book import Book
+
+CREW, SPECIALIST = "crew", "specialist"
+INFECTED, CLEAN = "infected", "clean"
+
+
+@dataclass
+class Look:
+    """A private look: at a parasite card or an ID card, and what it showed (None: a real card
+    the companion was not told of)."""
+
+    card: str  # parasite | id
+    seat: int
+    result: str | None
+    epoch: int  # parasite deal it was taken in (a reshuffle makes older looks stale)
+
+
+@dataclass
+class Player:
+    seat: int
+    name: str
+    team: str | None  # crew | specialist; None: not known (cards dealt by hand)
+    parasite: str | None  # infected | clean; None: not known
+    role: str | None  # face up; None until told (cards dealt by hand)
+    health: int
+    alive: bool = True
+    role_used: bool = False
+    reserve: str | None = None  # the face of the die reserved on this card (face up)
+    looks: list[Look] = field(default_factory=list)
+    revealed: bool = False  # ID and parasite card face up (dead, or ejected)
+
+
+@dataclass
+class Die:
+    face: str
+    rerolled: bool = False
+
+
+@dataclass
+class Pending:
+    """A resolved die action, waiting while the others may Cancel it (and Cancel a Cancel)."""
+
+    actor: int
+    face: str
+    target: int | None
+    choice: str | None  # damage | heal, for Damage or heal
+    cancels: list[int] = field(default_factory=list)  # seats, in order; odd: it is cancelled
+
+    @property
+    def cancelled(self) -> bool:
+        return len(self.cancels) % 2 == 1
+
+
+@dataclass
+class State:
+    book: Book
+    seed: int | str | None
+    players: list[Player]
+    to_earth: int
+    dealt: bool  # the companion dealt the cards (else: real cards dealt by hand)
+    phase: str  # roles, heads_down, turn, cancel, reveal, vote, tiebreak, over
+    turn: int = 0
+    die: Die | None = None
+    pending: Pending | None = None
+    engines: int = 0
+    stalls: int = 0  # Stall dice waiting in the centre
+    centre: int = 0  # dice in the centre (engine power-ups and stalls)
+    quarantine: dict[int, int] = field(default_factory=dict)  # quarantined seat -> by whom
+    epoch: int = 0  # parasite deals so far (reshuffles and re-infections)
+    votes: dict[int, int] = field(default_factory=dict)
+    tied: list[int] = field(default_factory=list)
+    ejected: int | None = None
+    awaiting_reveal: list[int] = field(default_factory=list)  # dead, cards not yet told
+    outcome: Outcome | None = None
+    events: list[Event] = field(default_factory=list)
+
+    def copy(self) -> State:
+        return replace(
+            self,
+            players=[replace(p, looks=list(p.looks)) for p in self.players],
+            die=None if self.die is None else replace(self.die),
+            pending=None if self.pending is None else replace(self.pending,
+                                                              cancels=list(self.pending.cancels)),
+            quarantine=dict(self.quarantine),
+            votes=dict(self.votes),
+            tied=list(self.tied),
+            awaiting_reveal=list(self.awaiting_reveal),
+            events=[],
+        )
+
+    def emit(self, kind: str, **data: Any) -> None:
+        self.events.append({"type": kind, **data})
+
+    def name(self, seat: int | None) -> str:
+        return "the table" if seat is None else self.players[seat].name
+
+    def living(self) -> list[Player]:
+        return [p for p in self.players if p.alive]
+
+    def captain(self) -> Player | None:
+        for p in self.players:
+            if p.role == "captain":
+                return p
+        return None
+
+    def dice_out(self) -> int:
+        """Dice not in the bag: reserved, in hand, in the centre."""
+        return (sum(1 for p in self.players if p.reserve) + (1 if self.die else 0)
+                + self.centre)
