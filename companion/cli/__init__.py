@@ -42,7 +42,8 @@ def _rules(args: argparse.Namespace) -> int:
 ENDINGS = {"win": "a win", "all_dead": "everyone dead", "round_limit": "the end of the last"
            " round", "infected_ejected": "the infected player's ejection", "clean_ejected":
            "a clean player's ejection", "tie_captain_dead": "a tied vote with the Captain dead",
-           "crew_dead": "the death of the whole crew"}
+           "crew_dead": "the death of the whole crew",
+           "infected_reaches_earth": "the infected player reaching Earth"}
 _NOT_SHOWN = ("seat", "name", "alive", "role_label")
 
 

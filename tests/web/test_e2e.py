@@ -84,6 +84,7 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     host = new_phone(browser)
     host.goto(server.url + "/")
     expect(host.locator("#game option")).not_to_have_count(0)
+    host.select_option("#game", "captains-gambit")
     inputs = host.locator("#seat-names input")
     expect(inputs).to_have_count(4)
     for i, name in enumerate(NAMES):

@@ -595,6 +595,11 @@ def _vote_run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _check_vote_done(state: State) -> None:
+    if state.phase == "vote" and len(state.living()) <= 1:
+        # Nobody to vote out: the last survivor carries the parasite to Earth.
+        state.emit("no_one_ejected")
+        _finish(state, SPECIALIST, "infected_reaches_earth")
+        return
     if state.phase != "vote" or any(s not in state.votes for s in voters(state)):
         return
     tally: dict[int, int] = {}
@@ -757,6 +762,8 @@ def _resolve_text(state: State, seat: int | None, params: Params) -> str:
 
 def _cancelled_name(state: State, what: str) -> str:
     if what == "waiting" and state.pending:
+        if state.pending.cancels:  # the last Cancel is what a new one stops
+            return f"{state.name(state.pending.cancels[-1])}'s Cancel"
         return f"{state.name(state.pending.actor)}'s {state.book.face_label(state.pending.face)}"
     if what == "stall":
         return "the Stall in the centre"

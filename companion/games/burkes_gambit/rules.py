@@ -52,23 +52,41 @@ _OPTIONS = ("engines_to_earth", "house")
 _REVEALING = ("looked", "cards_shown", "votes_shown", "game_over", "reinfected", "reshuffled")
 
 
-def _read_deal(deal: Mapping[str, Any], players: int, roles: list[str]) -> dict[int, str]:
-    unknown = sorted(set(deal) - {"roles"})
-    if unknown:
-        raise SetupError(f"deal: unknown field {unknown[0]!r} (roles dealt face up may be given)")
-    given = deal.get("roles", {})
+def _seat_map(deal: Mapping[str, Any], key: str, players: int,
+              allowed: Sequence[str]) -> dict[int, str]:
+    given = deal.get(key, {})
     if not isinstance(given, Mapping):
-        raise SetupError("deal: \"roles\" must map seats to role names")
+        raise SetupError(f"deal: {key!r} must map seats to names")
     out: dict[int, str] = {}
-    for key, role in given.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < players):
-            raise SetupError(f"deal: {key!r} is not a seat")
-        if role not in roles or role in out.values():
-            raise SetupError(f"deal: {role!r} is not a role left to deal")
-        out[int(key)] = role
-    if len(out) == players and "captain" not in out.values():
-        raise SetupError("deal: the Captain is always in play")
+    for seat, value in given.items():
+        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < players):
+            raise SetupError(f"deal: {seat!r} is not a seat")
+        if value not in allowed:
+            raise SetupError(f"deal: {key} of seat {seat} must be one of {', '.join(allowed)}")
+        out[int(seat)] = str(value)
     return out
+
+
+def _read_deal(deal: Mapping[str, Any], players: int,
+               book: Book) -> tuple[dict[int, str], dict[int, str], dict[int, str]]:
+    """What is known of a deal made at the table: roles (face up), and, for a game replayed
+    from its record, ID and parasite cards."""
+    unknown = sorted(set(deal) - {"roles", "ids", "parasites"})
+    if unknown:
+        raise SetupError(f"deal: unknown field {unknown[0]!r} (known: roles, ids, parasites)")
+    roles = _seat_map(deal, "roles", players, book.roles())
+    if len(set(roles.values())) != len(roles):
+        raise SetupError("deal: a role is dealt twice")
+    if len(roles) == players and "captain" not in roles.values():
+        raise SetupError("deal: the Captain is always in play")
+    ids = _seat_map(deal, "ids", players, (CREW, SPECIALIST))
+    parasites = _seat_map(deal, "parasites", players, (INFECTED, CLEAN))
+    if len(ids) == players and list(ids.values()).count(SPECIALIST) != book.specialists(players):
+        raise SetupError(f"deal: {players} players have {book.specialists(players)} specialist"
+                         " ID cards")
+    if len(parasites) == players and list(parasites.values()).count(INFECTED) != 1:
+        raise SetupError("deal: exactly one parasite card is infected")
+    return roles, ids, parasites
 
 
 class BurkesGambitRules:
@@ -87,8 +105,7 @@ class BurkesGambitRules:
         if not isinstance(to_earth, int) or isinstance(to_earth, bool) or not 1 <= to_earth <= 12:
             raise SetupError("option \"engines_to_earth\" must be a number from 1 to 12")
         names = [str(n) for n in setup.seats]
-        dealt = setup.deal is None
-        if dealt:
+        if setup.deal is None:
             specialists = book.specialists(count)
             teams = shuffled([SPECIALIST] * specialists + [CREW] * (count - specialists),
                              setup.seed, "ids")
@@ -99,10 +116,11 @@ class BurkesGambitRules:
             players = [Player(i, names[i], teams[i], parasites[i], roles[i], book.health)
                        for i in range(count)]
         else:
-            assert setup.deal is not None
-            told = _read_deal(setup.deal, count, book.roles())
-            players = [Player(i, names[i], None, None, told.get(i), book.health)
-                       for i in range(count)]
+            told, known_ids, known_parasites = _read_deal(setup.deal, count, book)
+            players = [Player(i, names[i], known_ids.get(i), known_parasites.get(i), told.get(i),
+                              book.health) for i in range(count)]
+        # The companion knows the cards when it dealt them or was given the whole deal.
+        dealt = all(p.team and p.parasite for p in players)
         state = State(book=book, seed=setup.seed, players=players, to_earth=to_earth,
                       dealt=dealt, phase="roles")
         if all(p.role for p in players):
@@ -274,11 +292,14 @@ def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
             out.append("Votes: " + ", ".join(f"{state.name(s)} -> {state.name(t)}"
                                              for s, t in sorted(event["votes"].items())))
         elif kind == "no_one_ejected":
-            out.append("A tie with the Captain dead: nobody is ejected")
+            out.append("Nobody is ejected" + (": a tie with the Captain dead"
+                                              if state.outcome and state.outcome.reason
+                                              == "tie_captain_dead" else ""))
         elif kind == "ejected":
             out.append(f"{state.name(event['seat'])} is ejected from the airlock")
         elif kind == "game_over":
-            out.append(f"{moves.WINNERS[event['team']].capitalize()} win")
+            winners = moves.WINNERS[event["team"]]
+            out.append(f"{winners[0].upper()}{winners[1:]} win")
         elif kind == "turn":
             out.append(f"{state.name(event['seat'])}'s turn")
     return tuple(out)

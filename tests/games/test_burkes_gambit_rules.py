@@ -1,0 +1,312 @@
+"""Burke's Gambit, rule by rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.engine import (
+    Action,
+    DieFace,
+    GameSetup,
+    IllegalActionError,
+    SetupError,
+    TableSession,
+    get_game,
+    parse_payload,
+)
+
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+def table(players: int = 4, seed: int = 1, deal: dict[str, Any] | None = None,
+          options: dict[str, Any] | None = None, start: bool = True) -> TableSession:
+    session = TableSession(GameSetup("burkes-gambit", NAMES[:players], options or {}, seed=seed,
+                                     deal=deal))
+    if start and session.state.phase == "heads_down":
+        session.submit(Action("end_heads_down"))
+    return session
+
+
+KNOWN = {"roles": {"0": "captain", "1": "marine", "2": "pilot", "3": "stowaway"},
+         "ids": {"0": "crew", "1": "specialist", "2": "crew", "3": "crew"},
+         "parasites": {"0": "clean", "1": "clean", "2": "infected", "3": "clean"}}
+
+
+def act(session: TableSession, name: str, seat: int | None, **params: Any) -> None:
+    session.submit(Action(name, seat, params))
+
+
+@pytest.mark.parametrize(("players", "specialists", "engines"),
+                         [(4, 1, 3), (5, 2, 4), (6, 2, 5), (7, 3, 6), (8, 3, 6)])
+def test_setup_by_player_count(players: int, specialists: int, engines: int) -> None:
+    session = table(players, start=False)
+    state = session.state
+    assert [p.team for p in state.players].count("specialist") == specialists
+    assert [p.parasite for p in state.players].count("infected") == 1
+    roles = [p.role for p in state.players]
+    assert "captain" in roles and len(set(roles)) == players
+    assert all(p.health == 2 for p in state.players)
+    assert state.to_earth == engines and state.phase == "heads_down"
+    assert session.view(None)["bag"] == 21
+
+
+def test_the_captain_starts_after_heads_down() -> None:
+    session = table(seed=3)
+    captain = next(p.seat for p in session.state.players if p.role == "captain")
+    assert session.view(None)["turn"] == captain
+    assert [a.name for a in session.legal_actions(captain)] == ["roll"]
+
+
+def test_engines_to_earth_is_an_option_and_bad_setups_are_refused() -> None:
+    assert table(8, options={"engines_to_earth": 7}).state.to_earth == 7
+    with pytest.raises(SetupError, match="4 to 8 players"):
+        table(3)
+    with pytest.raises(SetupError, match="unknown option 'speed'"):
+        table(options={"speed": 1})
+    with pytest.raises(SetupError, match="exactly one parasite card is infected"):
+        table(deal={"parasites": {str(i): "infected" for i in range(4)}})
+    with pytest.raises(SetupError, match="the Captain is always in play"):
+        table(deal={"roles": {"0": "marine", "1": "pilot", "2": "doctor", "3": "stowaway"}})
+
+
+def test_a_turn_roll_reroll_once_then_return() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="id_check")
+    act(s, "reroll", 0, face="damage_heal")
+    with pytest.raises(IllegalActionError, match="rerolled this die once already"):
+        act(s, "reroll", 0, face="cancel")
+    act(s, "return_die", 0)
+    assert s.view(None)["turn"] == 1 and s.view(None)["die"] is None
+
+
+def test_reserve_keeps_the_face_and_a_new_reserve_returns_the_old() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    for seat in (1, 2, 3):
+        act(s, "roll", seat, face="id_check")
+        act(s, "return_die", seat)
+    act(s, "roll", 0, face="quarantine")
+    act(s, "reserve_die", 0)
+    assert s.state.players[0].reserve == "quarantine" and s.view(None)["bag"] == 20
+    for seat in (1, 2, 3):
+        act(s, "roll", seat, face="id_check")
+        act(s, "return_die", seat)
+    act(s, "use_reserve", 0)
+    assert s.view(None)["die"] == {"face": "quarantine", "rerolled": False}
+
+
+def test_an_engine_power_up_ends_the_turn_stays_in_the_centre_and_cannot_be_reserved() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="engine")
+    view = s.view(None)
+    assert view["engines"] == 1 and view["turn"] == 1 and view["bag"] == 20
+    assert s.history[-1].notes[0] == "Engines at 1 of 3"
+
+
+def test_a_stall_cancels_the_next_power_up_and_both_dice_return() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="stall")
+    act(s, "resolve", 0)
+    assert s.view(None)["stalls"] == 1 and s.view(None)["bag"] == 20
+    act(s, "roll", 1, face="engine")
+    view = s.view(None)
+    assert view["engines"] == 0 and view["stalls"] == 0 and view["bag"] == 21
+
+
+def test_damage_heal_and_health_at_most_two() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="damage_heal")
+    act(s, "resolve", 0, target=1, choice="damage")
+    assert s.state.players[1].health == 1
+    act(s, "roll", 1, face="damage_heal")
+    act(s, "resolve", 1, target=1, choice="heal")
+    act(s, "roll", 2, face="damage_heal")
+    act(s, "resolve", 2, target=2, choice="heal")
+    assert [p.health for p in s.state.players] == [2, 2, 2, 2]
+
+
+def test_quarantine_skips_protects_and_ends_at_the_quarantiners_next_turn() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="quarantine")
+    act(s, "resolve", 0, target=2)
+    assert s.view(None)["turn"] == 1
+    act(s, "roll", 1, face="insta_kill")
+    with pytest.raises(IllegalActionError, match="in quarantine and cannot be hurt"):
+        act(s, "resolve", 1, target=2)
+    act(s, "return_die", 1)
+    assert s.view(None)["turn"] == 3  # Cat is skipped
+    act(s, "roll", 3, face="id_check")
+    act(s, "return_die", 3)
+    assert s.view(None)["turn"] == 0 and not s.view(None)["players"][2]["quarantined"]
+
+
+def test_a_quarantined_player_cannot_use_a_reserved_cancel_but_still_votes() -> None:
+    s = table(deal=KNOWN, options={"engines_to_earth": 1})
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    act(s, "roll", 1, face="quarantine")
+    act(s, "resolve", 1, target=0)
+    assert s.state.phase == "cancel"  # Ann could Cancel her own quarantine; she lets it be
+    act(s, "carry_out", 1)
+    act(s, "roll", 2, face="stall")
+    act(s, "resolve", 2)  # Ann holds a Cancel but is in quarantine: no window opens
+    assert s.view(None)["stalls"] == 1
+    assert "cancel" not in [a.name for a in s.legal_actions(0)]
+    act(s, "roll", 3, face="engine")  # the stall takes it
+    act(s, "roll", 1, face="engine")  # Ann skipped; Ben brings the ship home
+    assert s.state.phase == "vote"
+    assert "vote" in [a.name for a in s.legal_actions(0)]  # quarantined, still votes
+    assert "vote" not in [a.name for a in s.legal_actions(3)]  # the Stowaway does not
+
+
+def test_a_cancel_window_opens_only_for_someone_who_can_cancel() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    act(s, "roll", 1, face="damage_heal")
+    act(s, "resolve", 1, target=2, choice="damage")
+    assert s.state.phase == "cancel" and s.view(None)["waiting_for"] == [1]
+    assert [a.name for a in s.legal_actions(0) if a.kind == "reaction"] == ["cancel"]
+    act(s, "cancel", 0, what="waiting")  # nobody can answer it: it stays cancelled
+    assert s.state.phase == "turn" and s.state.players[2].health == 2
+    assert s.view(None)["turn"] == 2 and s.view(None)["bag"] == 21
+
+
+def test_a_fresh_cancel_stops_a_stall_or_a_quarantine() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="quarantine")
+    act(s, "resolve", 0, target=3)
+    act(s, "roll", 1, face="cancel")
+    assert [p.choices for p in s.legal_actions(1)[1].params] == [("quarantine:3",)]
+    act(s, "resolve", 1, what="quarantine:3")
+    assert not s.view(None)["players"][3]["quarantined"]
+    act(s, "roll", 2, face="cancel")
+    with pytest.raises(IllegalActionError, match="nothing to cancel now"):
+        act(s, "resolve", 2, what="stall")
+
+
+def test_private_looks_go_to_the_looker_only() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="id_check")
+    act(s, "resolve", 0, target=1)
+    looks = s.view(0)["you"]["looks"]
+    assert looks == [{"card": "id", "seat": 1, "name": "Ben", "result": "specialist",
+                      "stale": False}]
+    assert all(s.view(seat)["you"]["looks"] == [] for seat in (1, 2, 3))
+    assert "specialist" not in s.history[-1].text and s.history[-1].reveals
+    act(s, "roll", 1, face="scan_neighbour")
+    assert s.legal_actions(1)[1].params[0].choices == (0, 2)  # left or right neighbour
+
+
+def test_nobody_sees_their_own_parasite_card() -> None:
+    s = table(deal=KNOWN)
+    for seat in range(4):
+        you = s.view(seat)["you"]
+        assert "parasite" not in you and s.view(seat)["players"][seat]["parasite"] is None
+    with pytest.raises(IllegalActionError, match="their own parasite card"):
+        act(s, "grant_look", None, looker=2, card="parasite", target=2, reason="Doctor")
+
+
+def test_a_role_is_used_once() -> None:
+    s = table(deal=KNOWN)
+    act(s, "use_role", 1)
+    assert s.view(None)["players"][1]["role_used"] is True
+    assert "use_role" not in [a.name for a in s.legal_actions(1)]
+    assert "use_role" not in [a.name for a in s.legal_actions(0)]  # the Captain's is passive
+    assert "use_role" not in [a.name for a in s.legal_actions(3)]  # the Stowaway has none
+
+
+def test_the_captain_breaks_a_tie() -> None:
+    s = table(deal=KNOWN, options={"engines_to_earth": 1})
+    act(s, "roll", 0, face="engine")
+    act(s, "vote", 0, target=1)
+    act(s, "vote", 1, target=0)
+    assert s.view(None)["voted"] == [0, 1] and s.view(None)["votes"] is None  # still secret
+    assert s.view(0)["you"]["vote"] == 1 and s.view(1)["you"]["vote"] == 0
+    act(s, "vote", 2, target=0)
+    # 0 and 1 would tie 1-1 had Cat voted elsewhere; here Ann has 2: she is ejected.
+    assert s.state.ejected == 0 and s.outcome is not None
+    assert s.outcome.reason == "clean_ejected"
+
+
+def test_a_tie_goes_to_the_living_captain() -> None:
+    s = table(5, deal={"roles": {"0": "captain", "1": "marine", "2": "pilot", "3": "doctor",
+                                 "4": "stowaway"}}, options={"engines_to_earth": 1})
+    for seat in range(5):
+        act(s, "id_seen", seat, team="specialist" if seat in (1, 3) else "crew")
+    act(s, "roll", 0, face="engine")
+    for voter, target in ((0, 1), (1, 0), (2, 3), (3, 2)):
+        act(s, "vote", voter, target=target)
+    assert s.state.phase == "tiebreak" and s.state.tied == [0, 1, 2, 3]
+    act(s, "break_tie", 0, target=3)
+    assert s.state.phase == "reveal_ejected"  # real cards: the table turns Dan's over
+    act(s, "ejected_revealed", None, parasite="infected")
+    assert s.outcome is not None and s.outcome.reason == "infected_ejected"
+    assert s.outcome.winners == (0, 2, 4)
+
+
+def test_cards_dealt_by_hand_roles_told_and_deaths_revealed_by_the_table() -> None:
+    s = table(deal={}, start=False)
+    assert s.state.phase == "roles" and not s.state.dealt
+    for seat, role in enumerate(("marine", "pilot", "doctor")):
+        act(s, "role_seen", seat, role=role)
+    with pytest.raises(IllegalActionError, match="the last role must be the Captain"):
+        act(s, "role_seen", 3, role="stowaway")
+    act(s, "role_seen", 3, role="captain")
+    act(s, "end_heads_down", None)
+    assert s.view(None)["turn"] == 3
+    act(s, "roll", 3, face="insta_kill")
+    act(s, "resolve", 3, target=0)
+    assert s.state.phase == "reveal" and s.view(None)["status"].startswith("the table turns")
+    act(s, "dead_revealed", None, target=0, team="crew", parasite="clean")
+    assert s.state.phase == "turn" and s.view(None)["turn"] == 1
+    act(s, "roll", 1, face="scan_any")
+    act(s, "resolve", 1, target=2)
+    assert s.view(1)["you"]["looks"][0]["result"] is None  # a real card: look at it
+
+
+def test_the_specialists_win_when_the_crew_are_all_dead() -> None:
+    s = table(deal=KNOWN)
+    for target in (0, 2, 3):
+        while s.view(None)["turn"] != 1:
+            turn = s.view(None)["turn"]
+            act(s, "roll", turn, face="id_check")
+            act(s, "return_die", turn)
+        act(s, "roll", 1, face="insta_kill")
+        act(s, "resolve", 1, target=target)
+    assert s.outcome is not None and s.outcome.reason == "crew_dead"
+    assert s.outcome.winners == (1,)
+
+
+def test_a_die_seen_by_the_camera_suggests_the_roll() -> None:
+    rules = get_game("burkes-gambit")
+    s = table(deal=KNOWN)
+    assert rules.suggest(s.state, DieFace("burke", "QUARANTINE")) == (
+        Action("roll", 0, {"face": "quarantine"}),)
+    act(s, "roll", 0, face="id_check")
+    assert rules.suggest(s.state, DieFace("burke", "Insta-kill")) == (
+        Action("reroll", 0, {"face": "insta_kill"}),)
+    assert rules.suggest(s.state, DieFace("burke", "banana")) == ()
+    assert rules.suggest(s.state, parse_payload("GC1/BG/PARASITE/INFECTED")) == ()
+    act(s, "return_die", 0)
+    act(s, "roll", 1, face="engine")
+    act(s, "roll", 2, face="engine")
+    act(s, "roll", 3, face="engine")  # the vote: no roll expected, a die means nothing
+    assert rules.suggest(s.state, DieFace("burke", "CANCEL")) == ()
+
+
+def test_house_rules_in_data_change_the_game() -> None:
+    s = table(deal=KNOWN, options={"house": {"quarantine": {"blocks_voting": True},
+                                             "setup": {"health": 3}}})
+    assert [p.health for p in s.state.players] == [3, 3, 3, 3]
+    with pytest.raises(SetupError, match="not a rule the data file knows"):
+        table(options={"house": {"dragons": 1}})
+
+
+def test_the_rules_summary_marks_house_defaults() -> None:
+    text = get_game("burkes-gambit").rules_summary()
+    assert "Quarantine:" in text and "[house]" in text and "Stowaway" in text
+    assert "4p 3, 5p 4, 6p 5, 7p 6, 8p 6" in text
