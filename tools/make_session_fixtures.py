@@ -10,6 +10,7 @@ from pathlib import Path
 
 import cv2
 
+from tools.synthetic_dice import scene as dice_scene
 from tools.synthetic_table import Scene, render
 
 OUT = Path(__file__).resolve().parent.parent / "fixtures" / "frames"
@@ -18,6 +19,11 @@ OUT = Path(__file__).resolve().parent.parent / "fixtures" / "frames"
 CASES: dict[str, list[tuple[list[str], int]]] = {
     # An empty table, then an Overcharge permit held up for the camera, then gone again.
     "shows-overcharge": [([], 1), (["GC1/CG/PERMIT/OVERCHARGE/2"], 5), ([], 1)],
+}
+# Each case: (Burke's Gambit die faces in view, number of frames), in order.
+DICE_CASES: dict[str, list[tuple[list[str], int]]] = {
+    # A Quarantine rolled and left still on the table.
+    "rolls-quarantine": [([], 1), (["QUARANTINE"], 5)],
 }
 
 
@@ -32,6 +38,17 @@ def main() -> None:
             for _ in range(count):
                 number += 1
                 cv2.imwrite(str(folder / f"{number:04d}.jpg"), frame,
+                            [cv2.IMWRITE_JPEG_QUALITY, 60 + number])
+        print(f"{case}: {number} frames")
+    for case, dice_steps in DICE_CASES.items():
+        folder = OUT / case
+        folder.mkdir(parents=True, exist_ok=True)
+        number = 0
+        for step, (faces, count) in enumerate(dice_steps):
+            image, _ = dice_scene(faces, seed=50 + step, size=(1280, 720))
+            for _ in range(count):
+                number += 1
+                cv2.imwrite(str(folder / f"{number:04d}.jpg"), image,
                             [cv2.IMWRITE_JPEG_QUALITY, 60 + number])
         print(f"{case}: {number} frames")
 

@@ -138,17 +138,20 @@ def _watch_camera(args: argparse.Namespace) -> int:
     from companion.errors import ConfigError
     from companion.runtime.camera_loop import watch
     from companion.vision.dice import ModelMissingError
+    from companion.vision.scan import read_all_dice
+    from companion.vision.taught import TeachError, load
 
     try:
         pips = _pip_reader(args)
+        taught = [load(data_dir(args.data), name) for name in args.dice]
         width, _, height = args.resolution.lower().partition("x")
         if not (width.isdigit() and height.isdigit()):
             raise ConfigError(f"--resolution {args.resolution!r}: write it as WIDTHxHEIGHT")
         camera = open_camera(args.camera, int(width), int(height))
-    except (ConfigError, ModelMissingError) as exc:
+    except (ConfigError, ModelMissingError, TeachError) as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    read_dice = pips.read if pips else None
+    read_dice = (lambda frame: read_all_dice(frame, pips, taught)) if pips or taught else None
     try:
         for report in watch(camera, max_frames=args.frames, read_dice=read_dice):
             if args.json:

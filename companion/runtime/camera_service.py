@@ -16,7 +16,15 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.devices.camera import Camera
-from companion.engine import InvalidPayloadError, RulesError, UnknownComponentError, parse_payload
+from companion.engine import (
+    Action,
+    Component,
+    DieFace,
+    InvalidPayloadError,
+    RulesError,
+    UnknownComponentError,
+    parse_payload,
+)
 from companion.runtime.camera_loop import watch
 from companion.runtime.tables import Actor, LiveTable, TableError, TableHub
 from companion.vision.images import encode_jpeg
@@ -141,41 +149,71 @@ class CameraService:
             **self.status,
             "attached": attached,
             "configured": self._open is not None,
-            "readings": [self._public(r) for r in self.readings] if attached else [],
+            "readings": [self._public(r, table) for r in self.readings] if attached else [],
             "suggestions": self.suggestions(table, actor) if attached else [],
         }
 
-    @staticmethod
-    def _public(reading: dict[str, Any]) -> dict[str, Any]:
+    def _public(self, reading: dict[str, Any], table: LiveTable) -> dict[str, Any]:
         if reading["type"] == "card":
-            return {"type": "card", "card": reading.get("card"), "payload": reading["payload"],
-                    "at": reading["at"]}
-        return {"type": "roll", "dice": reading.get("dice", []), "at": reading["at"]}
+            out = {"type": "card", "card": reading.get("card"), "payload": reading["payload"],
+                   "at": reading["at"]}
+        else:
+            out = {"type": "roll", "dice": [{"kind": d["kind"], "value": d["value"]}
+                                            for d in reading.get("dice", [])],
+                   "at": reading["at"]}
+            if not self._meanings(table, reading):
+                # Shown, never applied: a die on the table now is not a roll the game expects.
+                out["note"] = "no roll is expected now: ignored"
+        return out
 
-    def suggestions(self, table: LiveTable, actor: Actor) -> list[dict[str, Any]]:
-        """Fresh card readings that stand for an action this phone may take now."""
-        now = time.time()
-        out: list[dict[str, Any]] = []
+    @staticmethod
+    def _seen(reading: dict[str, Any]) -> list[Component | DieFace]:
+        if reading["type"] == "card":
+            try:
+                return [parse_payload(reading["payload"])]
+            except (InvalidPayloadError, UnknownComponentError):
+                return []
+        return [DieFace(str(d["kind"]), d["value"]) for d in reading.get("dice", [])]
+
+    def _meanings(self, table: LiveTable, reading: dict[str, Any]) -> list[Action]:
+        """The legal actions a reading stands for now, whoever would take them."""
+        out: list[Action] = []
         with table.lock:
             session = table.session
-            for reading in list(self.readings):
-                if reading["type"] != "card" or now - reading["at"] > FRESH_SECONDS:
-                    continue
-                try:
-                    component = parse_payload(reading["payload"])
-                except (InvalidPayloadError, UnknownComponentError):
-                    continue
-                for action in session.rules.suggest(session.state, component):
-                    mine = action.seat == actor.seat if action.seat is not None else actor.host
-                    if not mine or any(s["action"] == action.to_dict() for s in out):
-                        continue
+            for seen in self._seen(reading):
+                for action in session.rules.suggest(session.state, seen):
                     try:
                         session.rules.apply(session.state, action)
                     except RulesError:
                         continue
-                    out.append({"card": component.label, "action": action.to_dict(),
-                                "text": session.rules.describe(session.state, action)})
+                    if action not in out:
+                        out.append(action)
         return out
+
+    def suggestions(self, table: LiveTable, actor: Actor) -> list[dict[str, Any]]:
+        """Fresh readings that stand for an action this phone may take now."""
+        now = time.time()
+        out: list[dict[str, Any]] = []
+        for reading in list(self.readings):
+            if now - reading["at"] > FRESH_SECONDS:
+                continue
+            for action in self._meanings(table, reading):
+                mine = action.seat == actor.seat if action.seat is not None else actor.host
+                if not mine or any(s["action"] == action.to_dict() for s in out):
+                    continue
+                with table.lock:
+                    text = table.session.rules.describe(table.session.state, action)
+                out.append({"card": _label(reading), "action": action.to_dict(), "text": text})
+        return out
+
+
+def _label(reading: dict[str, Any]) -> str:
+    if reading["type"] == "card":
+        try:
+            return parse_payload(reading["payload"]).label
+        except (InvalidPayloadError, UnknownComponentError):
+            return str(reading["payload"])
+    return ", ".join(str(d["value"]) for d in reading.get("dice", []))
 
 
 class _Stopped(Exception):

@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.devices.camera import Camera, open_camera
 from companion.runtime.camera_service import CameraService
@@ -47,6 +48,24 @@ def camera_opener(settings: Settings) -> Callable[[], Camera] | None:
     return lambda: open_camera(settings.camera, *size)
 
 
+def taught_dice_reader(data: Path) -> Callable[[Any], list[Any]] | None:
+    """The dice this companion was taught (`companion dice teach`), read in every frame; None
+    when it knows none. Pip dice are not read by the service: no game here rolls them yet."""
+    from companion.vision.scan import read_all_dice
+    from companion.vision.taught import TeachError, load, taught_names
+
+    models = []
+    for name in taught_names(data):
+        try:
+            models.append(load(data, name))
+        except TeachError as exc:  # one damaged model must not keep the others out
+            log.error("taught dice %r not loaded: %s", name, exc)
+    if not models:
+        return None
+    log.info("reading taught dice: %s", ", ".join(taught_names(data)))
+    return lambda frame: read_all_dice(frame, None, models)
+
+
 @dataclass
 class Services:
     settings: Settings
@@ -62,7 +81,7 @@ class Services:
         store = TableStore(data / "tables.sqlite3")
         hub = TableHub(store, Keys(secret))
         narration = NarrationService(hub, Narrator(settings, data))
-        camera = CameraService(hub, camera_opener(settings))
+        camera = CameraService(hub, camera_opener(settings), taught_dice_reader(data))
         hub.extras["narration"] = narration.status
         hub.extras["camera"] = camera.extras
         return cls(settings, data, secret, hub, narration, camera)

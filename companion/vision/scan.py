@@ -11,6 +11,7 @@ from companion.vision.dice import DiceReader, iou, off_codes
 from companion.vision.images import Image, ImageError, load_image
 from companion.vision.qr import CodeReading, read_codes
 from companion.vision.taught import TaughtDice, read_taught
+from companion.vision.tracker import DieReading
 
 
 def card_id(payload: str) -> str | None:
@@ -30,16 +31,22 @@ def card_entry(reading: CodeReading) -> dict[str, Any]:
     }
 
 
+def read_all_dice(image: Image, pips: DiceReader | None,
+                  taught: list[TaughtDice] | None) -> list[DieReading]:
+    """Pip dice (with ``pips``) and the table's taught custom dice in one image. A die the
+    table taught is read as that die, not also as a pip die."""
+    custom = [d for model in taught or [] for d in read_taught(model, image)]
+    dice = pips.read(image) if pips else []
+    dice = [d for d in dice if not any(iou(list(d.box), list(c.box)) > 0.3 for c in custom)]
+    return dice + custom
+
+
 def scan_frame(image: Image, thorough: bool = True, pips: DiceReader | None = None,
                taught: list[TaughtDice] | None = None) -> dict[str, Any]:
     """Cards and dice in one decoded image: pip dice with ``pips``, and the table's taught
     custom dice."""
     codes = read_codes(image, thorough=thorough)
-    custom = [d for model in taught or [] for d in read_taught(model, image)]
-    dice = off_codes(pips.read(image), codes) if pips else []
-    # A die the table taught is read as that die, not also as a pip die.
-    dice = [d for d in dice if not any(iou(list(d.box), list(c.box)) > 0.3 for c in custom)]
-    dice += custom
+    dice = off_codes(read_all_dice(image, pips, taught), codes)
     return {
         "width": int(image.shape[1]),
         "height": int(image.shape[0]),

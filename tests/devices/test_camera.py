@@ -97,3 +97,14 @@ def test_scan_camera_refuses_a_bad_resolution(capsys: pytest.CaptureFixture[str]
     from companion.cli import main
     assert main(["scan", "--camera", "0", "--resolution", "big", "--frames", "1"]) == 2
     assert "WIDTHxHEIGHT" in capsys.readouterr().err
+
+
+def test_scan_camera_reads_taught_dice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+    from tests.web.test_loop import ROLLS_QUARANTINE, teach_burke_dice
+
+    teach_burke_dice(tmp_path)
+    capsys.readouterr()
+    assert main(["scan", "--camera", str(ROLLS_QUARANTINE), "--no-pips", "--dice", "burke",
+                 "--data", str(tmp_path)]) == 0
+    assert "roll: QUARANTINE" in capsys.readouterr().out.splitlines()

@@ -187,3 +187,77 @@ def test_a_stranger_cannot_take_the_camera_from_a_game(camera_services: Services
     assert phones[0].post(f"{base}/camera", {"use": False}).status_code == 200
     assert stranger[0].post(f"{stranger_base}/camera").status_code == 200
     assert stranger[0].get(stranger_base).json["camera"]["readings"] == []
+
+
+ROLLS_QUARANTINE = ROOT / "fixtures" / "frames" / "rolls-quarantine"
+TEACH = ROOT / "fixtures" / "images" / "taught" / "teach"
+
+
+def teach_burke_dice(data: Path) -> None:
+    from companion.cli import main
+
+    for face in sorted({p.name.rsplit("-", 1)[0] for p in TEACH.glob("*.jpg")}):
+        assert main(["dice", "teach", "burke", "--face", face,
+                     *map(str, sorted(TEACH.glob(f"{face}-*.jpg"))), "--data", str(data)]) == 0
+
+
+@pytest.fixture
+def dice_services(tmp_path: Path) -> Iterator[Services]:
+    teach_burke_dice(tmp_path)
+    built = Services.build(Settings(camera=str(ROLLS_QUARANTINE)), tmp_path)
+    yield built
+    built.close()
+
+
+def burke_table(app: Flask) -> tuple[str, list[Phone]]:
+    host = Phone(app)
+    created = host.post("/api/tables", {"game": "burkes-gambit", "seats": SEATS}).json
+    base = f"/api/tables/{created['id']}"
+    phones = [host, Phone(app), Phone(app), Phone(app)]
+    for seat, phone in enumerate(phones):
+        assert phone.post(f"{base}/join", {"pin": created["pin"], "seat": seat}).status_code == 200
+    act(host, base, "end_heads_down", None)
+    return base, phones
+
+
+def wait_for(phone: Phone, base: str, key: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        camera = phone.get(base).json["camera"]
+        if camera[key]:
+            return camera  # type: ignore[no-any-return]
+        time.sleep(0.05)
+    raise AssertionError(f"no {key} from the camera")
+
+
+def test_a_rolled_burke_die_becomes_the_turn_players_roll(dice_services: Services) -> None:
+    app = create_app(dice_services, testing=True)
+    base, phones = burke_table(app)
+    turn = phones[0].get(base).json["view"]["turn"]
+    phones[0].post(f"{base}/camera")
+    dice_services.start()
+    camera = wait_for(phones[turn], base, "suggestions")
+    assert camera["suggestions"] == [{"card": "QUARANTINE", "action": {
+        "action": "roll", "seat": turn, "face": "quarantine"},
+        "text": f"{SEATS[turn]} rolled Quarantine"}]
+    others = [p for i, p in enumerate(phones) if i != turn]
+    assert all(p.get(base).json["camera"]["suggestions"] == [] for p in others)
+    act(phones[turn], base, "roll", turn, face="quarantine")  # the tap, confirmed
+    seen = phones[turn].get(base).json
+    assert seen["view"]["die"] == {"face": "quarantine", "rerolled": False}
+    # The same die, still on the table, now suggests the reroll; after that, nothing.
+    assert seen["camera"]["suggestions"][0]["action"]["action"] == "reroll"
+
+
+def test_a_die_when_no_roll_is_expected_is_ignored_with_a_notice(
+        dice_services: Services) -> None:
+    app = create_app(dice_services, testing=True)
+    host = Phone(app)
+    created = host.post("/api/tables", {"game": "burkes-gambit", "seats": SEATS}).json
+    base = f"/api/tables/{created['id']}"
+    host.post(f"{base}/join", {"pin": created["pin"], "seat": 0})
+    host.post(f"{base}/camera")  # heads down: nobody rolls yet
+    dice_services.start()
+    camera = wait_for(host, base, "readings")
+    assert camera["readings"][0]["note"] == "no roll is expected now: ignored"
+    assert camera["suggestions"] == [] and host.get(base).json["version"] == 0
