@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.devices.speaker import SpeakerUnavailable
-from companion.narration.scripts import NarrationError, Script, head_down, needs_prologue, prologue
+from companion.narration.scripts import (
+    NarrationError,
+    Script,
+    Step,
+    head_down,
+    needs_prologue,
+    prologue,
+)
 from companion.narration.speech import SpeechError
 from companion.narration.timeline import Pacing
 from companion.runtime.narrator import NarrationRun, Narrator, Prepared
@@ -60,11 +67,49 @@ class NarrationService:
         self.narrator = narrator
         self._current: _Current | None = None
         self._lock = threading.Lock()
+        self._announced: dict[str, int] = {}  # table -> log length last announced
+        self._announcing: NarrationRun | None = None
+        hub.on_change(self.announce_events)
+
+    def announce_events(self, table: LiveTable) -> None:
+        """Say aloud what the table should hear at once: "Engines at 3 of 5"."""
+        history = table.session.history
+        if not history or self._announced.get(table.id) == len(history):
+            return
+        self._announced[table.id] = len(history)
+        lines = [f"Engines at {e['engines']} of {e['to_earth']}." for e in history[-1].events
+                 if e.get("type") == "engine_powered"]
+        if lines:
+            threading.Thread(target=self.announce, args=(" ".join(lines),), daemon=True,
+                             name="announce").start()
+
+    def announce(self, text: str) -> bool:
+        """One short line on the speaker, unless a narration is playing or there is no
+        speaker (the phones show it in the log anyway). Whether it was played."""
+        with self._lock:
+            if self._current and self._current.run and self._current.run.running:
+                return False
+            try:
+                speaker = self.narrator.open_output()
+            except SpeakerUnavailable:
+                return False
+            try:
+                script = Script("announcement", "Announcement", (Step("announce", text=text),))
+                prepared = self.narrator.prepare(script, Pacing.preset("quick"))
+            except (SpeechError, NarrationError) as exc:
+                speaker.close()
+                log.warning("announcement not spoken: %s", exc)
+                return False
+            run = self._announcing = self.narrator.play(prepared, speaker)
+        run.wait()
+        return run.error is None
 
     def start(self, table: LiveTable, actor: Actor, phase: str) -> dict[str, Any]:
         if not actor.host:
             raise TableError(403, "host_only", "only the host starts a narration")
         script = script_for(table, phase)
+        if self._announcing is not None:
+            self._announcing.wait(10)  # a short line: let it end before the phase begins
         with self._lock:
             if self._current and self._current.run and self._current.run.running:
                 raise TableError(409, "busy", "a narration is playing: stop it first")

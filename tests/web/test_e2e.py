@@ -238,3 +238,56 @@ def test_a_phone_that_slept_catches_up(server: Server, browser: Browser) -> None
     expect(watcher.locator("#live")).to_have_class(re.compile("on"), timeout=3000)
     tab(watcher, "me")
     expect(watcher.locator("#take-seat button[data-seat='2']")).to_have_count(0, timeout=LIVE)
+
+
+def test_burkes_gambit_on_a_phone_a_private_look_and_the_vote(server: Server,
+                                                                browser: Browser) -> None:
+    from tests.web.server import Client
+
+    api = [Client(server) for _ in NAMES]
+    _, table = api[0].call("POST", "/api/tables", {"game": "burkes-gambit", "seats": NAMES,
+                                                   "options": {"engines_to_earth": 1}})
+    base = f"/api/tables/{table['id']}"
+    for seat in (0, 2, 3):
+        api[seat].call("POST", f"{base}/join", {"pin": table["pin"], "seat": seat})
+    ben = new_phone(browser)
+    ben.goto(f"{server.url}/t/{table['id']}")
+    ben.fill("#pin", table["pin"])
+    ben.click("#seat-buttons button[data-seat='1']")
+    expect(ben.locator("#turn")).to_contain_text("heads down")
+
+    def call(seat: int, name: str, **params: object) -> None:
+        _, seen = api[seat].call("GET", base)
+        status, body = api[seat].call("POST", f"{base}/actions", {
+            "name": name, "seat": None if name == "end_heads_down" else seat,
+            "params": params, "expect": seen["version"]})
+        assert status == 201, body
+
+    call(0, "end_heads_down")
+    while (turn := api[0].call("GET", base)[1]["view"]["turn"]) != 1:
+        call(turn, "roll", face="id_check")
+        call(turn, "return_die")
+    # Ben rolls on his phone and scans Cat's parasite card: only his phone learns it.
+    do(ben, "roll", ("scan any",), preview="Ben rolled Parasite scan (any)")
+    do(ben, "resolve", ("Cat",), preview="Ben uses Parasite scan (any) on Cat")
+    tab(ben, "me")
+    expect(ben.locator("#secrets [data-look='2']")).to_contain_text(
+        re.compile(r"Cat's parasite card: (infected|clean)"), timeout=LIVE)
+    for seat in (0, 2, 3):
+        _, seen = api[seat].call("GET", base)
+        assert seen["view"]["you"]["looks"] == []
+    # The next player brings the ship home; everyone votes; Ben votes on his phone.
+    turn = api[0].call("GET", base)[1]["view"]["turn"]
+    call(turn, "roll", face="engine")
+    voters = [p["seat"] for p in api[0].call("GET", base)[1]["view"]["players"]
+              if p["alive"] and p["role"] != "stowaway" and p["seat"] != 1]
+    for seat in voters:
+        call(seat, "vote", target=1 if seat != 1 else 0)
+    tab(ben, "table")
+    expect(ben.locator("#votes")).to_contain_text("Voted:", timeout=LIVE)
+    if api[0].call("GET", base)[1]["view"]["phase"] == "vote":  # Ben votes if he may
+        do(ben, "vote", ("Dan",))
+    tab(ben, "table")
+    expect(ben.locator("#votes")).to_contain_text("The votes in", timeout=LIVE)
+    expect(ben.locator("#votes li")).not_to_have_count(0, timeout=6000)
+    expect(ben.locator("#votes")).to_contain_text("→")

@@ -261,3 +261,38 @@ def test_a_die_when_no_roll_is_expected_is_ignored_with_a_notice(
     camera = wait_for(host, base, "readings")
     assert camera["readings"][0]["note"] == "no roll is expected now: ignored"
     assert camera["suggestions"] == [] and host.get(base).json["version"] == 0
+
+
+def test_engine_power_ups_are_announced_on_the_speaker(services: Services, app: Flask,
+                                                       tmp_path: Path) -> None:
+    speakers: list[Path] = []
+
+    def recording_speaker(device: object = None) -> WavWriter:
+        speakers.append(tmp_path / f"speaker-{len(speakers)}.wav")
+        return WavWriter(speakers[-1])
+
+    services.narration.narrator.open_output = recording_speaker  # type: ignore[method-assign]
+    base, phones = burke_table(app)
+    turn = phones[0].get(base).json["view"]["turn"]
+    act(phones[turn], base, "roll", turn, face="engine")
+    deadline = time.monotonic() + 10
+    cache = services.narration.narrator.renderer.cache
+    while time.monotonic() < deadline and not (speakers and cache.path(
+            "Engines at 1 of 3.").exists() and _closed(speakers[0])):
+        time.sleep(0.05)
+    assert cache.path("Engines at 1 of 3.").exists()  # what was said
+    with wave.open(str(speakers[0]), "rb") as spoken:  # and that it reached the speaker
+        samples = spoken.readframes(spoken.getnframes())
+    assert max(abs(int.from_bytes(samples[i:i + 2], "little", signed=True))
+               for i in range(0, len(samples), 2)) > 8000
+    act(phones[(turn + 1) % 4], base, "roll", (turn + 1) % 4, face="id_check")
+    time.sleep(0.3)
+    assert len(speakers) == 1  # nothing else is announced
+
+
+def _closed(path: Path) -> bool:
+    try:
+        with wave.open(str(path), "rb") as done:
+            return done.getnframes() > 0
+    except (EOFError, wave.Error):
+        return False

@@ -110,17 +110,66 @@ function counterEntries(player) {
     !["seat", "name", "alive", "revealed", "captain"].includes(key) && typeof value === "number");
 }
 
+function playerFacts(p) {
+  // Public facts other than counters: a role card, a reserved die, a quarantine, revealed cards.
+  const facts = [];
+  for (const [key, value] of Object.entries(p)) {
+    if (["seat", "name", "alive", "revealed", "role", "permits"].includes(key)) continue;
+    if (value === true) facts.push(words(key));
+    else if (typeof value === "string") facts.push(key === "role_label" ? value : `${words(key)}: ${words(value)}`);
+  }
+  return facts;
+}
+
 function renderPlayers(view) {
   const waiting = view.waiting_for || [];
   const cards = (view.players || []).map((p) => el("div", {
       class: `player${view.turn === p.seat ? " turn" : ""}${waiting.includes(p.seat) ? " waiting" : ""}${p.alive === false ? " dead" : ""}`,
       "data-seat": p.seat },
     el("div", { class: "name" }, p.name, state.you.seat === p.seat ? " (you)" : ""),
-    p.captain ? el("div", { class: "muted" }, words(p.captain)) : null,
+    playerFacts(p).map((fact) => el("div", { class: "muted" }, fact)),
     p.alive === false ? el("div", { class: "muted" }, "dead") : null,
     el("div", { class: "counters" }, counterEntries(p).map(([key, value]) =>
       [el("span", { class: "muted" }, words(key)), el("span", { "data-counter": key }, value)]))));
   document.getElementById("players").replaceChildren(...cards);
+  renderVotes(view);
+}
+
+let votesSeen = false;
+
+function renderVotes(view) {
+  // Votes are secret until all are in; then everyone sees them together, after a countdown.
+  const box = document.getElementById("votes");
+  if (view.votes && !votesSeen) {
+    votesSeen = true;
+    let count = 3;
+    box.hidden = false;
+    box.replaceChildren(el("strong", { class: "pin" }, "The votes in 3"));
+    const tick = setInterval(() => {
+      count -= 1;
+      if (count > 0) { box.firstChild.textContent = `The votes in ${count}`; return; }
+      clearInterval(tick);
+      showVotes(view);
+    }, 1000);
+  } else if (view.votes && !box.querySelector(".pin")) {
+    showVotes(view);
+  } else if (view.voted) {
+    box.hidden = false;
+    box.replaceChildren(`Voted: ${view.voted.map(seatName).join(", ") || "nobody yet"}`);
+  } else if (!view.votes) {
+    box.hidden = true;
+    votesSeen = false;
+  }
+}
+
+function showVotes(view) {
+  const box = document.getElementById("votes");
+  const latest = state ? state.view : view;
+  box.replaceChildren(el("strong", {}, "The votes"),
+    el("ul", { class: "list" }, Object.entries(latest.votes || {}).map(([voter, target]) =>
+      el("li", { "data-vote": voter }, `${seatName(Number(voter))} → ${seatName(target)}`))),
+    latest.ejected !== null && latest.ejected !== undefined
+      ? el("p", {}, `${seatName(latest.ejected)} is ejected.`) : null);
 }
 
 function renderLog(list, records) {
@@ -128,8 +177,19 @@ function renderLog(list, records) {
     r.notes.length ? el("div", { class: "note" }, r.notes.join(" · ")) : null)));
 }
 
+function describeLook(look) {
+  const card = look.card === "id" ? "ID card" : "parasite card";
+  const result = look.result === null ? "look at the real card" : words(look.result);
+  return el("li", { "data-look": look.seat }, `${look.name}'s ${card}: ${result}`,
+    look.stale ? el("span", { class: "muted" }, " (before the cards were dealt again)") : null);
+}
+
 function describeSecret(key, value) {
   if (value === null || value === false || (Array.isArray(value) && !value.length)) return null;
+  if (key === "looks") {
+    return el("div", {}, el("span", { class: "muted" }, "What you have seen:"),
+      el("ul", { class: "list" }, value.map(describeLook)));
+  }
   const shown = Array.isArray(value) ? value.map(words).join(", ")
     : key.endsWith("mark") || key === "plays_as" ? seatName(value) : words(value);
   return el("div", {}, el("span", { class: "muted" }, `${words(key)}: `), el("strong", {}, shown));
