@@ -13,6 +13,15 @@ def test_every_captains_gambit_action_is_documented() -> None:
     assert missing == []
 
 
+def test_every_burkes_gambit_action_and_face_is_documented() -> None:
+    from companion.games.burkes_gambit.book import FACES
+    from companion.games.burkes_gambit.moves import MOVES as BURKE_MOVES
+
+    text = (ROOT / "docs" / "burkes-gambit.md").read_text()
+    missing = [name for name in [*BURKE_MOVES, *FACES] if f"`{name}`" not in text]
+    assert missing == []
+
+
 def test_readme_quick_start_has_exactly_two_commands_that_exist() -> None:
     readme = (ROOT / "README.md").read_text()
     quick = readme.split("## Quick start", 1)[1]
