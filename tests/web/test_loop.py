@@ -296,3 +296,24 @@ def _closed(path: Path) -> bool:
             return done.getnframes() > 0
     except (EOFError, wave.Error):
         return False
+
+
+def test_the_heads_down_phase_is_started_from_the_dashboard(services: Services, app: Flask,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    import sounddevice
+
+    monkeypatch.setattr(sounddevice, "query_devices", lambda: [])
+    host = Phone(app)
+    created = host.post("/api/tables", {"game": "burkes-gambit", "seats": SEATS}).json
+    base = f"/api/tables/{created['id']}"
+    host.post(f"{base}/join", {"pin": created["pin"], "seat": 0})
+    seen = host.get(base).json
+    assert seen["view"]["phase"] == "heads_down"
+    assert seen["narration"]["phases"] == {"heads-down": "heads down"}
+    started = host.post(f"{base}/narration", {"start": "heads-down"}).json
+    assert started["state"] == "on_phone" and started["phase"] == "heads-down"
+    spoken = sum(1 for cue in started["cues"] if cue["spoken"])
+    from companion.narration.scripts import head_down
+
+    assert spoken == len(head_down(4).lines)
