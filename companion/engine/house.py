@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.engine.errors import SetupError
@@ -37,3 +37,16 @@ def check_whole_numbers(data: Any, path: str = "") -> None:
             check_whole_numbers(value, f"{path}.{key}" if path else str(key))
     elif isinstance(data, int) and not isinstance(data, bool) and data < 0:
         raise SetupError(f"rule {path!r} must be 0 or more, not {data}")
+
+
+def with_house(packaged: Mapping[str, Any], house: Any,
+               check: Callable[[Mapping[str, Any]], None]) -> dict[str, Any] | None:
+    """A game's rule data with a table's `house` option applied and checked; None when the
+    table changes nothing (the game then uses its packaged, already checked, book)."""
+    if house is not None and not isinstance(house, Mapping):
+        raise SetupError("the option \"house\" must be an object of rule overrides")
+    if not house:
+        return None
+    merged = merge_house(packaged, house)
+    check(merged)
+    return merged

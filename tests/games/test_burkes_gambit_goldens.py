@@ -1,48 +1,22 @@
-"""Golden transcripts of Burke's Gambit, replayed through `companion replay --json`.
-
-Each ``fixtures/transcripts/burkes_gambit/NAME.jsonl`` has ``NAME.expected.json`` beside it:
-the exact output (rewrite with COMPANION_REGENERATE=1 and review the diff). The scenario
-checks below hold whatever the snapshot says.
-"""
+"""Scenario checks on the golden transcripts of Burke's Gambit: they hold whatever the snapshot
+(tests/games/test_goldens.py) says."""
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.cli import main
 from companion.engine import replay_transcript
 from tests.conftest import TRANSCRIPTS
+from tests.games import goldens
 
-FOLDER = TRANSCRIPTS / "burkes_gambit"
-GOLDENS = sorted(FOLDER.glob("*.jsonl"))
-
-
-def run_replay(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any]]:
-    status = main(["replay", str(path), "--json"])
-    return status, json.loads(capsys.readouterr().out)
-
-
-@pytest.mark.parametrize("path", GOLDENS, ids=[p.stem for p in GOLDENS])
-def test_replay_matches_the_golden_output(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, report = run_replay(path, capsys)
-    expected_path = path.with_suffix(".expected.json")
-    if os.environ.get("COMPANION_REGENERATE"):
-        expected_path.write_text(json.dumps({"status": status, **report}, indent=1) + "\n")
-    expected = json.loads(expected_path.read_text())
-    assert {"status": status, **report} == expected
+GAME = "burkes_gambit"
+FOLDER = TRANSCRIPTS / GAME
 
 
 def replayed(name: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any]]:
-    return run_replay(FOLDER / f"{name}.jsonl", capsys)
-
-
-def test_there_are_golden_games() -> None:
-    assert len(GOLDENS) >= 6
+    return goldens.replayed(GAME, name, capsys)
 
 
 def test_the_crew_eject_the_infected(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,49 +1,22 @@
-"""Golden transcripts of Captain's Gambit, replayed through `companion replay --json`.
-
-Each ``fixtures/transcripts/captains_gambit/NAME.jsonl`` has ``NAME.expected.json`` beside it:
-the exact output. To rewrite them after a deliberate rules change, run
-``COMPANION_REGENERATE=1 python -m pytest tests/games/test_captains_gambit_goldens.py`` and
-review the diff. The scenario checks below hold whatever the snapshot says.
-"""
+"""Scenario checks on the golden transcripts of Captain's Gambit: they hold whatever the snapshot
+(tests/games/test_goldens.py) says."""
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.cli import main
 from companion.engine import replay_transcript
 from tests.conftest import TRANSCRIPTS
+from tests.games import goldens
 
-FOLDER = TRANSCRIPTS / "captains_gambit"
-GOLDENS = sorted(FOLDER.glob("*.jsonl"))
-
-
-def run_replay(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any]]:
-    status = main(["replay", str(path), "--json"])
-    return status, json.loads(capsys.readouterr().out)
-
-
-@pytest.mark.parametrize("path", GOLDENS, ids=[p.stem for p in GOLDENS])
-def test_replay_matches_the_golden_output(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, report = run_replay(path, capsys)
-    expected_path = path.with_suffix(".expected.json")
-    if os.environ.get("COMPANION_REGENERATE"):
-        expected_path.write_text(json.dumps({"status": status, **report}, indent=1) + "\n")
-    expected = json.loads(expected_path.read_text())
-    assert {"status": status, **report} == expected
+GAME = "captains_gambit"
+FOLDER = TRANSCRIPTS / GAME
 
 
 def replayed(name: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any]]:
-    return run_replay(FOLDER / f"{name}.jsonl", capsys)
-
-
-def test_there_are_golden_games() -> None:
-    assert len(GOLDENS) >= 9
+    return goldens.replayed(GAME, name, capsys)
 
 
 def test_puck_wins_at_the_end_of_round_12(capsys: pytest.CaptureFixture[str]) -> None:
@@ -106,7 +79,7 @@ def test_shields_negate_strike_barrage_and_drain(capsys: pytest.CaptureFixture[s
 def test_rejected_lines_leave_the_state_unchanged(name: str, line: int, reason: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     path = FOLDER / f"{name}.jsonl"
-    status, report = run_replay(path, capsys)
+    status, report = goldens.run_replay(path, capsys)
     assert status == 3
     assert report["error"]["line"] == line and reason in report["error"]["message"]
     before = replay_transcript(path.read_text().splitlines()[: line - 1])

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import SetupError, check_whole_numbers, merge_house
+from companion.engine import SetupError, check_whole_numbers, with_house
 
 FACES = ("damage_heal", "scan_neighbour", "scan_any", "id_check", "engine", "stall", "reshuffle",
          "insta_kill", "quarantine", "cancel")
@@ -53,13 +53,8 @@ class Book:
 
     @classmethod
     def load(cls, house: Mapping[str, Any] | None = None) -> Book:
-        if house is not None and not isinstance(house, Mapping):
-            raise SetupError("the option \"house\" must be an object of rule overrides")
-        if not house:
-            return _default_book()
-        merged = merge_house(_packaged(), house)
-        _check(merged)
-        return cls(merged)
+        data = with_house(_packaged(), house, _check)
+        return _default_book() if data is None else cls(data)
 
     def specialists(self, players: int) -> int:
         return int(self.data["setup"]["specialists"][str(players)])
