@@ -198,3 +198,60 @@ def test_a_private_input_changes_nothing_any_other_phone_receives(app: Flask) ->
     # The host's undo passes over Ben's input: there is nothing public to undo.
     nothing = host.post(f"{base}/undo", {"expect": after[0]["version"]})
     assert (nothing.status_code, nothing.json["message"]) == (409, "nothing to undo")
+
+
+def burke_secrets(document: Any, seat: int | None, state: Any, path: str = "") -> None:
+    """In what a phone receives, ID and parasite cards appear only face up (revealed), as the
+    phone's own ID card, or as its own looks."""
+    if isinstance(document, dict):
+        for key, value in document.items():
+            where = f"{path}.{key}"
+            if key in ("team", "parasite") and value is not None:
+                owner = re.search(r"players\[(\d+)\]", where)
+                if owner:
+                    assert state.players[int(owner.group(1))].revealed or state.outcome, where
+                else:
+                    assert key == "team" and where.endswith("you.team") and seat is not None, where
+            if key == "looks" and value:
+                assert where.endswith("you.looks"), where
+                assert all(look["seat"] != seat or look["card"] != "parasite" for look in value)
+            burke_secrets(value, seat, state, where)
+    elif isinstance(document, list):
+        for i, value in enumerate(document):
+            burke_secrets(value, seat, state, f"{path}[{i}]")
+
+
+def test_burkes_gambit_phones_see_only_their_own_cards_and_looks(app: Flask,
+                                                                 services: Services) -> None:
+    rng = random.Random(6)
+    host = Phone(app)
+    created = host.post("/api/tables", {"game": "burkes-gambit",
+                                        "seats": ["Ann", "Ben", "Cat", "Dan", "Eve"]}).json
+    base = f"/api/tables/{created['id']}"
+    phones = [host] + [Phone(app) for _ in range(4)]
+    for seat, phone in enumerate(phones):
+        phone.post(f"{base}/join", {"pin": created["pin"], "seat": seat})
+    live = services.hub.get(created["id"])
+    for _ in range(200):
+        state = live.session.state
+        for seat, phone in enumerate(phones):
+            for path in ("", "/history", "/export"):
+                burke_secrets(phone.get(f"{base}{path}").json, seat, state)
+            own = phone.get(base).json["view"]["you"]
+            assert own["team"] == state.players[seat].team and "parasite" not in own
+        if live.session.outcome is not None:
+            break
+        choices = []
+        for seat, phone in enumerate(phones):
+            seen = phone.get(base).json
+            choices += [(phone, seat, spec, seen["version"]) for spec in seen["actions"]]
+            choices += [(phone, None, spec, seen["version"])
+                        for spec in seen.get("host", {}).get("actions", [])
+                        if spec["name"] in ("end_heads_down",)]
+        phone, seat, spec, version = rng.choice(choices)
+        params = {p["name"]: random_value(Param(p["name"], p["kind"], p["label"],
+                                                tuple(p.get("choices", ())), p.get("min"),
+                                                p.get("max")), rng) for p in spec["params"]}
+        phone.post(f"{base}/actions", {"name": spec["name"], "seat": seat, "params": params,
+                                       "expect": version})
+    assert live.session.outcome is not None
