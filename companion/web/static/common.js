@@ -40,3 +40,8 @@ function el(tag, attrs, ...children) {
 function words(name) {
   return String(name).replace(/_/g, " ");
 }
+
+function setChildren(node, ...children) {
+  // Like replaceChildren, but leaves out null, undefined and false (an optional part).
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+}

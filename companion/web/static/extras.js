@@ -15,7 +15,7 @@ function renderNarration(snapshot) {
   const lines = n.lines ? ` · line ${Math.min(n.lines_done + 1, n.lines)} of ${n.lines}` : "";
   const states = { idle: "Not playing", playing: "Playing", paused: "Paused", stopping: "Stopping",
                    finished: "Finished", on_phone: "Playing on the host's phone" };
-  document.getElementById("narration").replaceChildren(
+  setChildren(document.getElementById("narration"), 
     el("strong", {}, states[n.state] || n.state), lines,
     n.line ? el("p", { class: "preview" }, n.line) : null,
     n.error ? el("p", { class: "error" }, n.error) : null);
@@ -34,7 +34,7 @@ function renderNarration(snapshot) {
     }
   }
   if (n.state === "on_phone" && n.wav) buttons.push(...phoneControls(n));
-  document.getElementById("narration-buttons").replaceChildren(...buttons);
+  setChildren(document.getElementById("narration-buttons"), ...buttons);
   const audio = document.getElementById("narration-audio");
   audio.hidden = !(n.state === "on_phone" && n.wav);
   if (n.wav && !audio.src.endsWith(n.wav)) audio.src = n.wav;
@@ -88,8 +88,8 @@ function renderCamera(snapshot) {
     } }, "Use the camera at this table"));
   }
   parts.push(...suggestionButtons(camera));
-  document.getElementById("camera").replaceChildren(...parts);
-  document.getElementById("readings").replaceChildren(el("h3", {}, "Last readings"),
+  setChildren(document.getElementById("camera"), ...parts);
+  setChildren(document.getElementById("readings"), el("h3", {}, "Last readings"),
     el("ol", { class: "log" }, (camera.readings || []).map((r) => el("li", {},
       r.type === "card" ? (r.card || `unknown code ${r.payload}`)
         : `dice: ${r.dice.map((d) => d.value).join(", ")}`))));

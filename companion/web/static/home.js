@@ -7,12 +7,12 @@ async function loadTables() {
   const list = document.getElementById("tables");
   try {
     const tables = await api("GET", "/api/tables");
-    list.replaceChildren(...(tables.length ? tables.map((t) =>
+    setChildren(list, ...(tables.length ? tables.map((t) =>
       el("li", {}, el("a", { href: `/t/${t.id}` }, t.name, " ",
         el("span", { class: "muted" }, `${t.title}, ${t.seats.length} players`))))
       : [el("li", { class: "muted" }, "No table yet: create one below.")]));
   } catch (err) {
-    list.replaceChildren(el("li", { class: "error" }, err.message));
+    setChildren(list, el("li", { class: "error" }, err.message));
   }
 }
 
@@ -23,7 +23,7 @@ function seatInputs() {
 function setSeats(count) {
   const box = document.getElementById("seat-names");
   const names = seatInputs().map((i) => i.value);
-  box.replaceChildren(el("legend", {}, "Players, in seating order"));
+  setChildren(box, el("legend", {}, "Players, in seating order"));
   for (let i = 0; i < count; i++) {
     box.append(el("label", {}, `Seat ${i}`,
       el("input", { name: `seat${i}`, maxlength: 24, required: true, value: names[i] || "" })));
@@ -52,7 +52,7 @@ function optionControl(option) {
 function chooseGame() {
   const game = games.find((g) => g.slug === document.getElementById("game").value);
   setSeats(Math.max(game.min_players, Math.min(seatInputs().length || game.min_players, game.max_players)));
-  document.getElementById("options").replaceChildren(el("legend", {}, "Options"),
+  setChildren(document.getElementById("options"), el("legend", {}, "Options"),
     ...game.options.map(optionControl));
 }
 
@@ -88,7 +88,7 @@ async function create(event) {
 async function start() {
   games = await api("GET", "/api/games");
   const select = document.getElementById("game");
-  select.replaceChildren(...games.map((g) => el("option", { value: g.slug }, g.title)));
+  setChildren(select, ...games.map((g) => el("option", { value: g.slug }, g.title)));
   select.addEventListener("change", chooseGame);
   chooseGame();
   document.getElementById("add-seat").addEventListener("click", () => {

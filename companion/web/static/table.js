@@ -19,7 +19,7 @@ async function showJoin() {
   const buttons = info.seats.map((name, seat) => el("button", {
     class: "big", disabled: info.taken.includes(seat), "data-seat": seat,
     onclick: () => join(seat) }, info.taken.includes(seat) ? `${name} (taken)` : `I am ${name}`));
-  document.getElementById("seat-buttons").replaceChildren(...buttons);
+  setChildren(document.getElementById("seat-buttons"), ...buttons);
 }
 
 async function join(seat) {
@@ -99,7 +99,7 @@ function render(snapshot) {
   const reactions = snapshot.actions.filter((a) => a.kind === "reaction" || a.kind === "input");
   const alert = document.getElementById("reaction-alert");
   alert.hidden = reactions.length === 0;
-  alert.replaceChildren(el("strong", {}, "Your answer is needed"), " ",
+  setChildren(alert, el("strong", {}, "Your answer is needed"), " ",
     ...reactions.map((spec) => el("button", { onclick: () => openSheet(spec, snapshot.you.seat) }, spec.label)));
   if (window.renderExtras) window.renderExtras(snapshot);  // last: it adds to the alert
   if (sheet && !sheet.busy) checkSheetStillLegal();
@@ -131,7 +131,7 @@ function renderPlayers(view) {
     p.alive === false ? el("div", { class: "muted" }, "dead") : null,
     el("div", { class: "counters" }, counterEntries(p).map(([key, value]) =>
       [el("span", { class: "muted" }, words(key)), el("span", { "data-counter": key }, value)]))));
-  document.getElementById("players").replaceChildren(...cards);
+  setChildren(document.getElementById("players"), ...cards);
   renderVotes(view);
 }
 
@@ -144,7 +144,7 @@ function renderVotes(view) {
     votesSeen = true;
     let count = 3;
     box.hidden = false;
-    box.replaceChildren(el("strong", { class: "pin" }, "The votes in 3"));
+    setChildren(box, el("strong", { class: "pin" }, "The votes in 3"));
     const tick = setInterval(() => {
       count -= 1;
       if (count > 0) { box.firstChild.textContent = `The votes in ${count}`; return; }
@@ -155,7 +155,7 @@ function renderVotes(view) {
     showVotes(view);
   } else if (view.voted) {
     box.hidden = false;
-    box.replaceChildren(`Voted: ${view.voted.map(seatName).join(", ") || "nobody yet"}`);
+    setChildren(box, `Voted: ${view.voted.map(seatName).join(", ") || "nobody yet"}`);
   } else if (!view.votes) {
     box.hidden = true;
     votesSeen = false;
@@ -165,7 +165,7 @@ function renderVotes(view) {
 function showVotes(view) {
   const box = document.getElementById("votes");
   const latest = state ? state.view : view;
-  box.replaceChildren(el("strong", {}, "The votes"),
+  setChildren(box, el("strong", {}, "The votes"),
     el("ul", { class: "list" }, Object.entries(latest.votes || {}).map(([voter, target]) =>
       el("li", { "data-vote": voter }, `${seatName(Number(voter))} → ${seatName(target)}`))),
     latest.ejected !== null && latest.ejected !== undefined
@@ -173,7 +173,7 @@ function showVotes(view) {
 }
 
 function renderLog(list, records) {
-  list.replaceChildren(...records.map((r) => el("li", {}, r.text,
+  setChildren(list, ...records.map((r) => el("li", {}, r.text,
     r.notes.length ? el("div", { class: "note" }, r.notes.join(" · ")) : null)));
 }
 
@@ -200,14 +200,14 @@ function renderMe(snapshot) {
   const secrets = document.getElementById("secrets");
   secrets.hidden = !you;
   if (you) {
-    secrets.replaceChildren(el("div", { class: "muted" }, `You are ${seatName(you.seat)}. Only this phone sees this.`),
+    setChildren(secrets, el("div", { class: "muted" }, `You are ${seatName(you.seat)}. Only this phone sees this.`),
       ...Object.entries(you).filter(([k]) => k !== "seat").map(([k, v]) => describeSecret(k, v)));
   }
-  document.getElementById("take-seat").replaceChildren(...takeSeat(snapshot));
+  setChildren(document.getElementById("take-seat"), ...takeSeat(snapshot));
   const actions = snapshot.actions.map((spec) => el("button", {
     class: spec.kind, "data-action": spec.name, onclick: () => openSheet(spec, snapshot.you.seat) },
     spec.label, spec.cost ? el("div", { class: "muted" }, `${spec.cost} energy`) : null));
-  document.getElementById("my-actions").replaceChildren(...(actions.length ? actions
+  setChildren(document.getElementById("my-actions"), ...(actions.length ? actions
     : [el("p", { class: "muted" }, snapshot.you.seat === null ? "You are watching." : "Nothing to do right now.")]));
 }
 
@@ -236,9 +236,9 @@ function renderHost(snapshot) {
   if (!qr.getAttribute("src")) qr.src = `/t/${TABLE}/join.svg`;
   const link = document.getElementById("join-link");
   link.href = link.textContent = app.dataset.joinUrl;
-  document.getElementById("host-actions").replaceChildren(...host.actions.map((spec) =>
+  setChildren(document.getElementById("host-actions"), ...host.actions.map((spec) =>
     el("button", { "data-action": spec.name, onclick: () => openSheet(spec, null) }, spec.label)));
-  document.getElementById("host-seats").replaceChildren(...snapshot.seats.map((name, seat) =>
+  setChildren(document.getElementById("host-seats"), ...snapshot.seats.map((name, seat) =>
     el("li", { class: "row" }, el("span", {}, `${seat}: ${name}`),
       snapshot.taken_seats.includes(seat)
         ? el("button", { class: "secondary", onclick: () => release(seat) }, "Free this seat")
@@ -255,7 +255,7 @@ function openSheet(spec, seat) {
   for (const p of spec.params) if (p.default !== undefined) sheet.values[p.name] = structuredClone(p.default);
   document.getElementById("sheet-title").textContent = spec.label;
   document.getElementById("sheet-note").textContent = spec.note || (spec.cost ? `${spec.cost} energy` : "");
-  document.getElementById("sheet-form").replaceChildren(...spec.params.map(fieldFor));
+  setChildren(document.getElementById("sheet-form"), ...spec.params.map(fieldFor));
   document.getElementById("sheet-preview").textContent = "";
   document.getElementById("sheet-error").textContent = "";
   document.getElementById("sheet-go").textContent = "Preview";
