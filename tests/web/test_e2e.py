@@ -172,6 +172,11 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
         tab(page, "table")
         expect(counter(page, 3, "energy")).to_have_text(str(dan_energy - 1), timeout=LIVE)
         expect(page.locator("#recent")).to_contain_text("The host undid: Dan: Charge")
+    for page in phones:  # nothing half-drawn anywhere
+        for name in ("table", "me", "log", "voice", "camera"):
+            tab(page, name)
+            shown = page.locator("body").inner_text()
+            assert not re.search(r"\bnull\b|undefined|\[object|NaN", shown), (name, shown)
 
 
 def test_a_card_shown_to_the_camera_is_one_tap_away(browser: Browser,
