@@ -50,6 +50,17 @@ class CameraService:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.frames = 0
+        # When each table last changed: a reading older than that has been used, or passed by
+        # (one die, one roll), so it suggests nothing any more.
+        self._acted: dict[str, float] = {}
+        hub.on_change(self._table_changed)
+
+    def _table_changed(self, table: LiveTable) -> None:
+        self._acted[table.id] = time.time()
+
+    def _fresh(self, table: LiveTable, reading: dict[str, Any]) -> bool:
+        return (time.time() - reading["at"] <= FRESH_SECONDS
+                and reading["at"] > self._acted.get(table.id, 0.0))
 
     # --- the watching thread ------------------------------------------------------------
     def start(self) -> None:
@@ -161,7 +172,7 @@ class CameraService:
             out = {"type": "roll", "dice": [{"kind": d["kind"], "value": d["value"]}
                                             for d in reading.get("dice", [])],
                    "at": reading["at"]}
-            if not self._meanings(table, reading):
+            if self._fresh(table, reading) and not self._meanings(table, reading):
                 # Shown, never applied: a die on the table now is not a roll the game expects.
                 out["note"] = "no roll is expected now: ignored"
         return out
@@ -192,10 +203,9 @@ class CameraService:
 
     def suggestions(self, table: LiveTable, actor: Actor) -> list[dict[str, Any]]:
         """Fresh readings that stand for an action this phone may take now."""
-        now = time.time()
         out: list[dict[str, Any]] = []
         for reading in list(self.readings):
-            if now - reading["at"] > FRESH_SECONDS:
+            if not self._fresh(table, reading):
                 continue
             for action in self._meanings(table, reading):
                 mine = action.seat == actor.seat if action.seat is not None else actor.host

@@ -67,16 +67,19 @@ class NarrationService:
         self.narrator = narrator
         self._current: _Current | None = None
         self._lock = threading.Lock()
-        self._announced: dict[str, int] = {}  # table -> log length last announced
+        self._said: dict[str, list[object]] = {}  # table -> records already seen (kept alive)
         self._announcing: NarrationRun | None = None
         hub.on_change(self.announce_events)
 
     def announce_events(self, table: LiveTable) -> None:
         """Say aloud what the table should hear at once: "Engines at 3 of 5"."""
         history = table.session.history
-        if not history or self._announced.get(table.id) == len(history):
+        # Each record once: an undo that brings an earlier record back to the end of the log
+        # must not say it again.
+        seen = self._said.setdefault(table.id, [])
+        if not history or any(record is history[-1] for record in seen):
             return
-        self._announced[table.id] = len(history)
+        seen.append(history[-1])
         lines = [f"Engines at {e['engines']} of {e['to_earth']}." for e in history[-1].events
                  if e.get("type") == "engine_powered"]
         if lines:

@@ -310,3 +310,88 @@ def test_the_rules_summary_marks_house_defaults() -> None:
     text = get_game("burkes-gambit").rules_summary()
     assert "Quarantine:" in text and "[house]" in text and "Stowaway" in text
     assert "4p 3, 5p 4, 6p 5, 7p 6, 8p 6" in text
+
+
+def test_a_death_during_the_vote_drops_that_vote_and_can_end_it() -> None:
+    s = table(deal=KNOWN, options={"engines_to_earth": 1})
+    act(s, "roll", 0, face="engine")
+    act(s, "vote", 1, target=0)  # Ben votes, then dies: his vote goes with him
+    act(s, "correct", None, counter="health", target=1, value=0, reason="Marine's ability")
+    assert 1 not in s.state.votes and s.state.phase == "vote"
+    act(s, "vote", 0, target=2)
+    act(s, "correct", None, counter="health", target=2, value=0, reason="ruling")
+    # Cat, whom Ann voted for and who had not voted, died: Ann votes again, alone.
+    assert s.state.phase == "vote" and s.state.votes == {} and s.view(None)["waiting_for"] == [0]
+    act(s, "vote", 0, target=3)
+    assert s.state.ejected == 3 and s.outcome is not None
+    # Cat carried the parasite: her death dealt it again, to Ann or Dan (Ben is dead too).
+    infected = s.state.players[3].parasite == "infected"
+    assert [p.parasite for p in s.state.players if p.alive].count("infected") == 1
+    assert s.outcome.reason == ("infected_ejected" if infected else "clean_ejected")
+
+
+def test_a_cancel_on_a_stall_can_itself_be_cancelled() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    act(s, "roll", 1, face="stall")
+    act(s, "resolve", 1)  # Ann could cancel the Stall; she waits
+    act(s, "carry_out", 1)
+    act(s, "roll", 2, face="cancel")
+    act(s, "resolve", 2, what="stall")
+    assert s.state.phase == "cancel" and s.state.stalls == 1  # Ann may answer
+    act(s, "cancel", 0, what="waiting")  # Ann cancels Cat's Cancel: the Stall stays
+    assert s.state.stalls == 1 and s.state.phase == "turn" and s.view(None)["turn"] == 3
+    assert s.view(None)["bag"] == 20
+
+
+def test_a_reserved_cancel_on_a_quarantine_out_of_turn_keeps_the_turn() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="quarantine")
+    act(s, "resolve", 0, target=3)
+    act(s, "roll", 1, face="cancel")
+    act(s, "reserve_die", 1)
+    act(s, "roll", 2, face="id_check")  # Cat holds a die when Ben cancels the quarantine
+    act(s, "cancel", 1, what="quarantine:3")
+    assert not s.view(None)["players"][3]["quarantined"]
+    assert s.view(None)["turn"] == 2 and s.view(None)["die"] == {"face": "id_check",
+                                                                 "rerolled": False}
+
+
+def test_an_empty_bag_lets_the_player_pass() -> None:
+    s = table(deal=KNOWN, options={"house": {"setup": {"dice": 1}}})
+    act(s, "roll", 0, face="stall")
+    act(s, "resolve", 0)  # the only die waits in the centre
+    names = [a.name for a in s.legal_actions(1)]
+    assert "roll" not in names and "pass_turn" in names
+    with pytest.raises(IllegalActionError, match="the bag is empty"):
+        act(s, "roll", 1, face="engine")
+    act(s, "pass_turn", 1)
+    assert s.view(None)["turn"] == 2 and s.view(None)["bag"] == 0
+
+
+def test_with_real_cards_the_winners_are_named_as_ids_are_told() -> None:
+    s = table(deal={"roles": {"0": "captain", "1": "marine", "2": "pilot", "3": "doctor"}},
+              options={"engines_to_earth": 1})
+    act(s, "roll", 0, face="engine")
+    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2)):
+        act(s, "vote", voter, target=target)
+    act(s, "ejected_revealed", None, parasite="infected")
+    assert s.outcome is not None and s.outcome.winners == ()  # no ID card known yet
+    act(s, "id_seen", 0, team="crew")
+    act(s, "id_seen", 2, team="specialist")
+    assert s.outcome.winners == (0,)
+    assert not s.history[-1].private  # after the end, nothing is secret
+
+
+def test_the_summary_says_the_house_voting_rule_either_way() -> None:
+    rules = get_game("burkes-gambit")
+    assert "a quarantined player does not vote" in rules.rules_summary(
+        {"house": {"quarantine": {"blocks_voting": True}}})
+    assert "End: when the engines reach Earth" in rules.rules_summary(
+        {"house": {"quarantine": {"blocks_voting": True}}})
+
+
+def test_dead_revealed_is_offered_only_when_cards_wait() -> None:
+    s = table(deal=KNOWN)
+    assert "dead_revealed" not in [a.name for a in s.legal_actions(None)]

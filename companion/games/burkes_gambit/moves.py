@@ -175,14 +175,16 @@ def _id_seen_refusal(state: State, seat: int | None) -> str | None:
         return "the companion dealt the ID cards: it knows yours"
     if state.players[seat].team is not None:
         return "you have told your ID card"
-    if state.phase == "over":
-        return "the game is over"
-    return None
+    return None  # also after the end, so the winners can be named
 
 
 def _id_seen_run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
     state.players[seat].team = str(params["team"])
+    if state.outcome is not None:  # the end is known: name this seat among the winners, or not
+        team = winning_team(state)
+        state.outcome = Outcome(tuple(p.seat for p in state.players if p.team == team),
+                                state.outcome.reason)
     _check_crew_dead(state)
 
 
@@ -195,6 +197,27 @@ def _end_heads_down_run(state: State, seat: int | None, params: Params) -> None:
 
 def _face_param(label: str) -> Callable[[State, int | None], tuple[Param, ...]]:
     return lambda state, seat: (Param("face", "choice", label, choices=FACES),)
+
+
+def _bag_left(state: State) -> int:
+    return int(state.book.data["setup"]["dice"]) - state.dice_out()
+
+
+def _roll_refusal(state: State, seat: int | None) -> str | None:
+    return _my_turn(state, seat, die=False) or (
+        None if _bag_left(state) > 0 else "the bag is empty: use your reserved die or pass")
+
+
+def _pass_refusal(state: State, seat: int | None) -> str | None:
+    reason = _my_turn(state, seat, die=False)
+    if reason:
+        return reason
+    return None if _bag_left(state) <= 0 else "draw a die: the bag is not empty"
+
+
+def _pass_run(state: State, seat: int | None, params: Params) -> None:
+    state.emit("passed", seat=seat)
+    _end_turn(state)
 
 
 def _roll_run(state: State, seat: int | None, params: Params) -> None:
@@ -349,16 +372,16 @@ def _resolve_check(state: State, seat: int | None, params: Params) -> str | None
 def _resolve_run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None and state.die is not None
     face = state.die.face
-    if face == "cancel":
-        _cancel_standing(state, str(params["what"]))
-        state.emit("cancelled", seat=seat, what=params["what"])
-        state.die = None
-        _end_turn(state)
-        return
-    state.pending = Pending(seat, face, params.get("target"), params.get("choice"))
+    choice = params.get("what") if face == "cancel" else params.get("choice")
     state.die = None
+    _open_window(state, Pending(seat, face, params.get("target"), choice))
+
+
+def _open_window(state: State, pending: Pending) -> None:
+    """A die action waits while anyone holding a Cancel may answer (none: it happens)."""
+    state.pending = pending
     state.phase = "cancel"
-    state.emit("resolving", seat=seat, face=face, target=params.get("target"))
+    state.emit("resolving", seat=pending.actor, face=pending.face, target=pending.target)
     if not _can_answer(state):
         _carry_out(state)
 
@@ -400,8 +423,8 @@ def _cancel_run(state: State, seat: int | None, params: Params) -> None:
         state.pending.cancels.append(seat)
         if not _can_answer(state):
             _carry_out(state)
-    else:
-        _cancel_standing(state, what)
+    else:  # a Stall or a quarantine: this Cancel, too, may be cancelled
+        _open_window(state, Pending(seat, "cancel", None, what, ends_turn=False))
 
 
 def _cancel_standing(state: State, what: str) -> None:
@@ -431,9 +454,16 @@ def _carry_out(state: State) -> None:
     state.phase = "turn"
     if pending.cancelled:
         state.emit("action_cancelled", seat=pending.actor, face=pending.face)
-        _end_turn(state)
+        if pending.ends_turn:
+            _end_turn(state)
         return
     face, actor, target = pending.face, pending.actor, pending.target
+    if face == "cancel":
+        _cancel_standing(state, str(pending.choice))
+        state.emit("cancel_done", what=pending.choice)
+        if pending.ends_turn:
+            _end_turn(state)
+        return
     if face == "damage_heal" and target is not None:
         player = state.players[target]
         if not player.alive or (pending.choice == "damage" and target in state.quarantine):
@@ -475,6 +505,10 @@ def _kill(state: State, seat: int, by: int | None) -> None:
     player = state.players[seat]
     player.alive, player.health = False, 0
     player.reserve = None
+    state.votes.pop(seat, None)  # the dead do not vote, and are not voted out:
+    for voter, target in list(state.votes.items()):  # whoever voted for them votes again
+        if target == seat:
+            del state.votes[voter]
     state.quarantine.pop(seat, None)
     for quarantined, quarantiner in list(state.quarantine.items()):
         if quarantiner == seat:  # it lasted until their next turn, which will not come
@@ -489,8 +523,9 @@ def _kill(state: State, seat: int, by: int | None) -> None:
         _check_crew_dead(state)
     else:
         state.awaiting_reveal.append(seat)
-        if state.phase in ("turn", "cancel"):
+        if state.phase == "turn":
             state.phase = "reveal"
+    _check_vote_done(state)
 
 
 def _deal_parasites(state: State, label: str, keep_infected: bool) -> None:
@@ -551,6 +586,13 @@ def _reveal_params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("target", "seat", "The dead player", choices=tuple(state.awaiting_reveal)),
             Param("team", "choice", "Their ID card", choices=TEAMS),
             Param("parasite", "choice", "Their parasite card", choices=PARASITES))
+
+
+def _reveal_refusal(state: State, seat: int | None) -> str | None:
+    reason = _table_only(("reveal", "turn", "cancel", "vote"))(state, seat)
+    if reason:
+        return reason
+    return None if state.awaiting_reveal else "no dead player's cards wait to be turned over"
 
 
 def _reveal_run(state: State, seat: int | None, params: Params) -> None:
@@ -755,12 +797,12 @@ def _resolve_text(state: State, seat: int | None, params: Params) -> str:
     on = f" on {state.name(target)}" if isinstance(target, int) else ""
     what = params.get("what")
     if isinstance(what, str):
-        on = f": {_cancelled_name(state, what)}"
+        on = f": {cancelled_name(state, what)}"
     choice = f" ({params['choice']})" if params.get("choice") else ""
     return f"{state.name(seat)} uses {face}{choice}{on}"
 
 
-def _cancelled_name(state: State, what: str) -> str:
+def cancelled_name(state: State, what: str) -> str:
     if what == "waiting" and state.pending:
         if state.pending.cancels:  # the last Cancel is what a new one stops
             return f"{state.name(state.pending.cancels[-1])}'s Cancel"
@@ -809,9 +851,10 @@ MOVES: dict[str, Move] = {m.name: m for m in (
          private=True),
     Move("end_heads_down", "table", _fixed("Everyone lifts their head"), _in_phase("heads_down"),
          _end_heads_down_run, _said("Heads up: the game begins")),
-    Move("roll", "move", _fixed("Draw and roll a die"),
-         lambda s, seat: _my_turn(s, seat, die=False), _roll_run,
+    Move("roll", "move", _fixed("Draw and roll a die"), _roll_refusal, _roll_run,
          lambda s, seat, p: f"{s.name(seat)} rolled {_face(s, p)}", _face_param("Face rolled")),
+    Move("pass_turn", "move", _fixed("Pass (the bag is empty)"), _pass_refusal, _pass_run,
+         _said("{who} passes: the bag is empty")),
     Move("use_reserve", "move", _fixed("Use your reserved die"), _reserve_refusal,
          _use_reserve_run, lambda s, seat, p: f"{s.name(seat)} uses the reserved"
          f" {s.book.face_label(s.players[seat].reserve or 'cancel') if seat is not None else ''}"),
@@ -829,7 +872,7 @@ MOVES: dict[str, Move] = {m.name: m for m in (
          f" {s.book.face_label(s.die.face) if s.die else 'the die'}"),
     Move("cancel", "reaction", _fixed("Cancel (reserved die)"), _cancel_refusal, _cancel_run,
          lambda s, seat, p: f"{s.name(seat)} cancels"
-         f" {_cancelled_name(s, str(p.get('what')))}", _cancel_params),
+         f" {cancelled_name(s, str(p.get('what')))}", _cancel_params),
     Move("carry_out", "reaction", _fixed("Nobody cancels: go on"), _carry_out_refusal,
          _carry_out_run, _carry_out_text),
     Move("use_role", "move", lambda s: "Use your role (once)", _use_role_refusal, _use_role_run,
@@ -842,7 +885,7 @@ MOVES: dict[str, Move] = {m.name: m for m in (
          lambda s, seat, p: f"The Captain ejects {s.name(p.get('target'))}",
          lambda s, seat: (Param("target", "seat", "Eject whom", choices=tuple(s.tied)),)),
     Move("dead_revealed", "table", _fixed("Turn the dead player's cards face up"),
-         _in_phase("reveal", "turn", "cancel", "vote"), _reveal_run,
+         _reveal_refusal, _reveal_run,
          lambda s, seat, p: f"{s.name(p.get('target'))}'s cards: {p.get('team')},"
          f" {p.get('parasite')}", _reveal_params),
     Move("ejected_revealed", "table", _fixed("Turn the ejected player's parasite card"),
@@ -850,7 +893,7 @@ MOVES: dict[str, Move] = {m.name: m for m in (
          lambda s, seat, p: f"The ejected player's parasite card: {p.get('parasite')}",
          lambda s, seat: (Param("parasite", "choice", "Parasite card", choices=PARASITES),)),
     Move("correct", "table", _fixed("Correct health or engines"),
-         _in_phase("turn", "cancel", "vote"), _correct_run, _correct_text, _correct_params,
+         _in_phase("turn", "vote"), _correct_run, _correct_text, _correct_params,
          _correct_check),
     Move("grant_look", "table", _fixed("Let a player look at a card (a role)"),
          _in_phase("turn", "cancel", "vote"), _look_run,

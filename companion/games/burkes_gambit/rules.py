@@ -244,7 +244,8 @@ class BurkesGambitRules:
         lines += ["", "End: when the engines reach Earth, every living player but the Stowaway"
                   " votes in secret; the votes are shown together. Most votes is ejected; a tie"
                   " is the Captain's to break, or nobody is ejected if the Captain is dead."
-                  " [house: a quarantined player still votes]" if book.quarantined_vote else "",
+                  + (" [house: a quarantined player still votes]" if book.quarantined_vote
+                     else " [house: a quarantined player does not vote]"),
                   "Crew win if the infected player is ejected; the specialists win if a clean"
                   " player is ejected, nobody is, or every crew member is dead."]
         return "\n".join(lines)
@@ -281,6 +282,11 @@ def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
             out.append(f"{state.name(event['seat'])} leaves quarantine")
         elif kind == "skipped":
             out.append(f"{state.name(event['seat'])} is in quarantine: skipped")
+        elif kind == "cancel_done":
+            name = moves.cancelled_name(state, str(event["what"]))
+            out.append(f"{name[0].upper()}{name[1:]} is cancelled")
+        elif kind == "passed":
+            out.append("The bag is empty")
         elif kind == "action_cancelled":
             out.append(f"{state.name(event['seat'])}'s {book.face_label(event['face'])} is"
                        " cancelled; the dice go back to the bag")

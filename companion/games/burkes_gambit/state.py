@@ -51,8 +51,9 @@ class Pending:
     actor: int
     face: str
     target: int | None
-    choice: str | None  # damage | heal, for Damage or heal
+    choice: str | None  # damage | heal for Damage or heal; what a Cancel stops
     cancels: list[int] = field(default_factory=list)  # seats, in order; odd: it is cancelled
+    ends_turn: bool = True  # a die used on a turn; a reserved Cancel played out of turn: no
 
     @property
     def cancelled(self) -> bool:

@@ -191,7 +191,7 @@ function describeSecret(key, value) {
       el("ul", { class: "list" }, value.map(describeLook)));
   }
   const shown = Array.isArray(value) ? value.map(words).join(", ")
-    : key.endsWith("mark") || key === "plays_as" ? seatName(value) : words(value);
+    : key.endsWith("mark") || ["plays_as", "vote"].includes(key) ? seatName(value) : words(value);
   return el("div", {}, el("span", { class: "muted" }, `${words(key)}: `), el("strong", {}, shown));
 }
 
