@@ -170,18 +170,21 @@ class PiCamera(_Reconnecting):
 
 
 class RecordedCamera:
-    """Frames from a folder of images (sorted by name) or a video file, for tests and demos."""
+    """Frames from a folder of images (sorted by name) or a video file, for tests and demos.
+    With ``follow``, a folder is watched for new images once those in it are read (a capture
+    script, or a test, can feed it), and the recording never ends."""
 
-    def __init__(self, path: Path, loop: bool = False) -> None:
+    def __init__(self, path: Path, loop: bool = False, follow: bool = False) -> None:
         self.path = path
         self.loop = loop
+        self.follow = follow and path.is_dir()
         self._frames: list[Path] = []
         self._index = 0
         self._video: Any = None
         self._status = DeviceStatus(True, str(path), "recording")
         if path.is_dir():
-            self._frames = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
-            if not self._frames:
+            self._frames = self._listing()
+            if not self._frames and not self.follow:
                 self._status = DeviceStatus(False, str(path), "no images in this folder")
         elif path.suffix.lower() in VIDEO_SUFFIXES and path.is_file():
             self._video = cv2.VideoCapture(str(path))
@@ -190,7 +193,13 @@ class RecordedCamera:
         else:
             self._status = DeviceStatus(False, str(path), "not a folder of images or a video")
 
+    def _listing(self) -> list[Path]:
+        return sorted(p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+
     def read(self) -> Frame | None:
+        if self.follow and self._index >= len(self._frames):
+            seen = set(self._frames)
+            self._frames += [p for p in self._listing() if p not in seen]
         if self._video is not None:
             ok, frame = self._video.read()
             if not ok and self.loop:
@@ -208,7 +217,7 @@ class RecordedCamera:
             frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if frame is not None:
                 return cast(Frame, frame)
-        if self._frames:
+        if self._frames and not self.follow:
             self._status = DeviceStatus(False, str(self.path), "the recording has ended")
         return None
 
@@ -216,14 +225,15 @@ class RecordedCamera:
         return self._status
 
     def finished(self) -> bool:
-        return not self._status.ok
+        return not self.follow and not self._status.ok
 
     def close(self) -> None:
         if self._video is not None:
             self._video.release()
 
 
-def open_camera(source: str, width: int = 1280, height: int = 720) -> Camera:
+def open_camera(source: str, width: int = 1280, height: int = 720,
+                follow: bool = False) -> Camera:
     """A camera from a setting: ``0`` or ``/dev/video0`` (webcam), ``picamera``, a folder of
     images or a video file (recordings), or the same with a scheme: ``opencv:0``,
     ``picamera:``, ``folder:PATH``, ``video:PATH``."""
@@ -234,6 +244,6 @@ def open_camera(source: str, width: int = 1280, height: int = 720) -> Camera:
     if scheme == "picamera" or rest == "picamera":
         return PiCamera(width, height)
     if scheme in ("folder", "video", ""):
-        return RecordedCamera(Path(rest))
+        return RecordedCamera(Path(rest), follow=follow)
     raise ConfigError(f"unknown camera source {source!r}: use a device number, /dev/videoN,"
                       " picamera, a folder of images or a video file")

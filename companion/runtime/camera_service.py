@@ -59,8 +59,8 @@ class CameraService:
         self._acted[table.id] = time.time()
 
     def _fresh(self, table: LiveTable, reading: dict[str, Any]) -> bool:
-        return (time.time() - reading["at"] <= FRESH_SECONDS
-                and reading["at"] > self._acted.get(table.id, 0.0))
+        return bool(time.time() - reading["at"] <= FRESH_SECONDS
+                    and reading["at"] > self._acted.get(table.id, 0.0))
 
     # --- the watching thread ------------------------------------------------------------
     def start(self) -> None:

@@ -45,7 +45,8 @@ def camera_opener(settings: Settings) -> Callable[[], Camera] | None:
         return None
     width, _, height = settings.resolution.lower().partition("x")
     size = (int(width), int(height)) if width.isdigit() and height.isdigit() else (1280, 720)
-    return lambda: open_camera(settings.camera, *size)
+    # A folder of frames is followed: the service keeps reading what is added to it.
+    return lambda: open_camera(settings.camera, *size, follow=True)
 
 
 def taught_dice_reader(data: Path) -> Callable[[Any], list[Any]] | None:

@@ -4,6 +4,7 @@ against a real `companion serve` (waitress, SQLite). The test command installs C
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -184,7 +185,9 @@ def test_a_card_shown_to_the_camera_is_one_tap_away(browser: Browser,
     from tests.conftest import ROOT
     from tests.web.server import Client
 
-    frames = ROOT / "fixtures" / "frames" / "shows-overcharge"
+    recording = ROOT / "fixtures" / "frames" / "shows-overcharge"
+    frames = tmp_path / "camera"  # what the camera sees: nothing yet
+    frames.mkdir()
     server = Server(tmp_path / "data", env={"COMPANION_CAMERA": str(frames)})
     server.start()
     try:
@@ -205,7 +208,9 @@ def test_a_card_shown_to_the_camera_is_one_tap_away(browser: Browser,
         status, _ = ben.call("POST", f"{base}/actions", {"name": "call_bluff", "seat": 1,
                                                          "params": {}, "expect": now["version"]})
         assert status == 201
-        host_api.call("POST", f"{base}/camera", {})  # the recording starts at once: attach it
+        host_api.call("POST", f"{base}/camera", {})
+        for frame in sorted(recording.glob("*.jpg")):  # Ann holds her permit up to it
+            shutil.copy(frame, frames / frame.name)
         tab(ann, "table")
         suggestion = ann.locator("#reaction-alert [data-suggestion=show_permit]").first
         expect(suggestion).to_contain_text("Camera saw Overcharge", timeout=15000)
