@@ -8,6 +8,7 @@
     python evaluate.py errors holdout         # what kind of errors: misses, values, boxes, extras
     python evaluate.py bench                  # ms per 640x640 image and per 1280x720 frame, 1 thread
     python evaluate.py all                    # build + score every set + bench
+    DICE_MODELS=DIR python evaluate.py ...    # a candidate's models instead of models/dice
 
 Test sets (all labels in YOLO form, so dice_score.py reads them):
   trainsub   every 4th training photo (40, symlinks): thresholds are tuned here
@@ -40,7 +41,7 @@ from split import DATA, load_split, read_labels
 
 HERE = Path(__file__).resolve().parent
 SETS = HERE / "data"
-MODELS = HERE.parents[1] / "models" / "dice"
+MODELS = Path(os.environ.get("DICE_MODELS", HERE.parents[1] / "models" / "dice"))  # a candidate
 SCORER = Path(
     os.environ.get("DICE_SCORER", HERE.parents[1].parent / "shared" / "tools" / "dice_score.py")
 )
