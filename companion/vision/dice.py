@@ -7,7 +7,8 @@ there), run with onnxruntime on the CPU, no PyTorch:
    quarter of that resolution, box size and centre offset; candidates are the local maxima
    scoring at least ``DET_THRESHOLD``;
 2. a crop classifier: each candidate is cut from the full-resolution frame (so pips stay
-   sharp) as a square of 1.2 times the box, scaled to 32 x 32, and classified as "not a die"
+   sharp) as a square of 1.2 times the box, scaled to the classifier's input size (48 x 48
+   for the shipped model, read from the model), and classified as "not a die"
    or 1 to 6. A die is reported only when its value has probability ``CLS_THRESHOLD`` or
    more: missing a die is preferred to inventing one.
 
@@ -33,7 +34,7 @@ CLASSIFIER = "dice_classifier.onnx"
 WORK_LONG_SIDE = 640  # the detector sees a 1280x720 frame at 640x360: dice of 16-70 px there
 DET_THRESHOLD = 0.15  # low for recall: the classifier's "not a die" removes false candidates
 CLS_THRESHOLD = 0.4  # probability a value needs to be reported
-CLS_SIZE = 32
+CLS_SIZE = 48  # classifier input when the model does not say
 CLS_CONTEXT = 1.2
 NMS_IOU = 0.4  # two candidates overlapping more than this are one die
 MIN_BOX_PX = 8  # at detector scale
@@ -67,15 +68,15 @@ def iou(a: NDArray[Any] | list[float], b: NDArray[Any] | list[float]) -> float:
     return float(inter / union) if union > 0 else 0.0
 
 
-def crop_die(image: Image, box: list[float]) -> Image:
-    """A CLS_SIZE square centred on ``box`` ([x, y, w, h]), side CLS_CONTEXT times the box."""
+def crop_die(image: Image, box: list[float], size: int = CLS_SIZE) -> Image:
+    """A ``size`` square centred on ``box`` ([x, y, w, h]), side CLS_CONTEXT times the box."""
     x, y, w, h = box
     cx, cy = x + w / 2, y + h / 2
-    scale = (CLS_SIZE / CLS_CONTEXT) / max(w, h, 1.0)
-    matrix = np.array([[scale, 0, CLS_SIZE / 2 - scale * cx],
-                       [0, scale, CLS_SIZE / 2 - scale * cy]], dtype=np.float32)
+    scale = (size / CLS_CONTEXT) / max(w, h, 1.0)
+    matrix = np.array([[scale, 0, size / 2 - scale * cx],
+                       [0, scale, size / 2 - scale * cy]], dtype=np.float32)
     flags = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    return np.asarray(cv2.warpAffine(image, matrix, (CLS_SIZE, CLS_SIZE), flags=flags,
+    return np.asarray(cv2.warpAffine(image, matrix, (size, size), flags=flags,
                                      borderMode=cv2.BORDER_REPLICATE), dtype=np.uint8)
 
 
@@ -124,6 +125,10 @@ class DiceReader:
         # Without the classifier (training mines hard negatives this way) values come from
         # the detector alone.
         self.classifier = _session(models / CLASSIFIER, threads) if classifier else None
+        self.cls_size = CLS_SIZE
+        if self.classifier is not None:
+            side = self.classifier.get_inputs()[0].shape[-1]
+            self.cls_size = side if isinstance(side, int) else CLS_SIZE
         self.det_threshold = det_threshold
         self.cls_threshold = cls_threshold
         self.work_long_side = WORK_LONG_SIDE
@@ -153,7 +158,8 @@ class DiceReader:
             return []
         if self.classifier is None:
             return [_reading(c["box"], c["value"], c["confidence"]) for c in candidates]
-        crops = np.stack([crop_die(image, c["box"]) for c in candidates]).transpose(0, 3, 1, 2)
+        crops = np.stack([crop_die(image, c["box"], self.cls_size) for c in candidates])
+        crops = crops.transpose(0, 3, 1, 2)
         probs = self.classifier.run(None, {"crops": np.ascontiguousarray(crops, np.float32)})[0]
         out = []
         for candidate, p in zip(candidates, probs, strict=True):

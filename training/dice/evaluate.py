@@ -5,8 +5,10 @@
     python evaluate.py score holdout          # predictions JSONL + dice_score.py on one set
     python evaluate.py score FOLDER           # any folder with images/ and labels/
     python evaluate.py score SET 0.15 0.5     # with detector / classifier thresholds
+    python evaluate.py errors holdout         # what kind of errors: misses, values, boxes, extras
     python evaluate.py bench                  # ms per 640x640 image and per 1280x720 frame, 1 thread
     python evaluate.py all                    # build + score every set + bench
+    DICE_MODELS=DIR python evaluate.py ...    # a candidate's models instead of models/dice
 
 Test sets (all labels in YOLO form, so dice_score.py reads them):
   trainsub   every 4th training photo (40, symlinks): thresholds are tuned here
@@ -39,7 +41,7 @@ from split import DATA, load_split, read_labels
 
 HERE = Path(__file__).resolve().parent
 SETS = HERE / "data"
-MODELS = HERE.parents[1] / "models" / "dice"
+MODELS = Path(os.environ.get("DICE_MODELS", HERE.parents[1] / "models" / "dice"))  # a candidate
 SCORER = Path(
     os.environ.get("DICE_SCORER", HERE.parents[1].parent / "shared" / "tools" / "dice_score.py")
 )
@@ -261,6 +263,54 @@ def score(folder: Path, thresholds: dict | None = None) -> str:
     return run.stdout + run.stderr
 
 
+def errors(folder: Path, models: Path = MODELS) -> dict[str, int]:
+    """Sort every scorer error into one kind, to see which stage to improve.
+
+    wrong value: matched (IoU >= 0.5) but misread; loose box: a prediction overlaps the die
+    with IoU 0.2-0.5 (right value or not); rejected: the detector proposed it (IoU >= 0.3)
+    but the classifier said "not a die" or was unsure; not proposed: no candidate at all;
+    extra near a die: a second or badly placed box on a labelled die; extra: nothing there.
+    """
+    sys.path.insert(0, str(SCORER.parent))
+    from dice_score import iou, load_labels
+
+    from companion.vision.dice import DiceReader
+
+    rd = DiceReader(models)
+    kinds = dict.fromkeys(
+        ("dice", "right", "wrong value", "loose box", "rejected", "not proposed",
+         "extra near a die", "extra"), 0)
+    for name, truth in load_labels(folder).items():
+        img = cv2.imread(str(folder / "images" / name))
+        preds = [d.to_dict() for d in rd.read(img)]
+        cands = rd.detect(img)
+        kinds["dice"] += len(truth)
+        pairs = sorted(
+            ((iou(t[1], p["box"]), ti, pi) for ti, t in enumerate(truth) for pi, p in enumerate(preds)),
+            reverse=True,
+        )
+        match: dict[int, int] = {}
+        for overlap, ti, pi in pairs:
+            if overlap < 0.5:
+                break
+            if ti not in match and pi not in match.values():
+                match[ti] = pi
+        for ti, (value, box) in enumerate(truth):
+            if ti in match:
+                kinds["right" if preds[match[ti]]["value"] == value else "wrong value"] += 1
+            elif any(iou(box, p["box"]) >= 0.2 for p in preds):
+                kinds["loose box"] += 1
+            elif any(iou(box, c["box"]) >= 0.3 for c in cands):
+                kinds["rejected"] += 1
+            else:
+                kinds["not proposed"] += 1
+        for pi, p in enumerate(preds):
+            if pi not in match.values():
+                near = any(iou(t[1], p["box"]) >= 0.2 for t in truth)
+                kinds["extra near a die" if near else "extra"] += 1
+    return kinds
+
+
 def bench() -> None:
     from companion.vision.dice import DiceReader
 
@@ -301,6 +351,10 @@ def main() -> int:
         if len(args) > 3:
             thr["cls_threshold"] = float(args[3])
         print(score(folder, thr))
+    elif cmd == "errors":
+        folder = Path(args[1])
+        folder = folder if (folder / "images").is_dir() else SETS / args[1]
+        print(errors(folder, Path(args[2]) if len(args) > 2 else MODELS))
     elif cmd == "bench":
         bench()
     elif cmd == "all":

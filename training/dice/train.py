@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Train the two-stage pip-dice reader and export both stages to ONNX.
 
-    python train.py                       # both stages, seed 0 (~30 min on 2 cores)
+    python train.py                       # both stages, seed 0 (~75 min on 2 cores)
     python train.py --stage det           # detector only  -> models/dice_centernet.onnx
     python train.py --stage cls           # classifier only (mines hard negatives with the
                                           # detector in --out) -> models/dice_classifier.onnx
@@ -16,7 +16,7 @@ brightness/contrast/gamma, channel swaps, inversion, grey, blur, motion blur, no
 JPEG), plus collages of real dice crops on synthetic tables and fully synthetic
 scenes (synth.py).
 
-Stage 2, classifier (DiceCls): 32x32 crop -> {not a die, 1..6}, 73k parameters.
+Stage 2, classifier (DiceCls): 48x48 crop -> {not a die, 1..6}, 209k parameters.
 Real dice crops (box jitter, any rotation, low-res, same photometric augmentation),
 synthetic dice crops (oblique, touching, marbled, translucent), negatives: random
 patches, half dice / between dice, and hard negatives = detector false alarms on the
@@ -385,27 +385,32 @@ def export(model, path: Path):
 
 # ----------------------------------------------------------------------------- stage 2: crop classifier
 # Classes: 0 = not a die (background, half a die, two dice, distractor), 1..6 = top-face value.
-CLS_SIZE = 32  # classifier input, must match companion.vision.dice.CLS_SIZE
+CLS_SIZE = 48  # classifier input; the reader takes it from the model's input shape
 CLS_CONTEXT = 1.2  # crop side = CLS_CONTEXT * max(box w, h), must match companion.vision.dice.CLS_CONTEXT
-PATCH = 80  # augmentation works on a larger patch, the centre CLS_SIZE is the sample
+PATCH = 72  # augmentation works on a larger patch, the centre CLS_SIZE is the sample
 
 
 class DiceCls(nn.Module):
+    """48 x 48 crop -> {not a die, 1..6}: a Byler die (median 40 px) is seen at about its
+    own resolution, so small or low-contrast pips are not averaged away."""
+
     def __init__(self):
         super().__init__()
         self.f = nn.Sequential(
             cbr(3, 16),
-            cbr(16, 16),
-            nn.MaxPool2d(2),
+            nn.MaxPool2d(2),  # 24
             cbr(16, 32),
             cbr(32, 32),
-            nn.MaxPool2d(2),
+            nn.MaxPool2d(2),  # 12
             cbr(32, 64),
             cbr(64, 64),
+            nn.MaxPool2d(2),  # 6
+            cbr(64, 96),
+            cbr(96, 96),
             nn.AdaptiveAvgPool2d(1),
             nn.Flatten(),
             nn.Dropout(0.2),
-            nn.Linear(64, 7),
+            nn.Linear(96, 7),
         )
 
     def forward(self, x):
@@ -689,7 +694,7 @@ def main():
     ap.add_argument("--bs", type=int, default=16)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--out", type=Path, default=MODELS / "dice_centernet.onnx")
-    ap.add_argument("--cls-iters", type=int, default=4000)
+    ap.add_argument("--cls-iters", type=int, default=4800)
     ap.add_argument("--cls-bs", type=int, default=256)
     ap.add_argument("--cls-lr", type=float, default=3e-3)
     ap.add_argument("--cls-out", type=Path, default=MODELS / "dice_classifier.onnx")
