@@ -39,7 +39,8 @@ class Listener(threading.Thread):
     def __init__(self, server: Server, path: str, cookie: str) -> None:
         super().__init__(daemon=True)
         self.server, self.path, self.cookie = server, path, cookie
-        self.arrived: dict[int, float] = {}
+        self.arrived: dict[int, float] = {}  # this phone's versions (each phone counts its own)
+        self.latest = -1
         self.ready = threading.Event()
 
     def run(self) -> None:
@@ -55,6 +56,7 @@ class Listener(threading.Thread):
                 version = json.loads(data).get("version")
                 if isinstance(version, int) and version not in self.arrived:
                     self.arrived[version] = time.perf_counter()
+                    self.latest = max(self.latest, version)
                 self.ready.set()
                 data = ""
 
@@ -138,17 +140,21 @@ def main() -> None:
                 if now["view"].get("outcome") or now["ended"]:
                     break
                 phone, body = pick(phones, base, rng)
-                body["expect"] = now["version"]
+                _, mine = phone.call("GET", base)
+                body["expect"] = mine["version"]
+                before = [listener.latest for listener in listeners]
                 sent = time.perf_counter()
-                status, _ = phone.call("POST", f"{base}/actions", body)
-                if status != 201:
-                    continue  # a random pick the rules refused: nothing to deliver
-                version = now["version"] + 1
+                status, done = phone.call("POST", f"{base}/actions", body)
+                if status != 201 or done["record"]["private"]:
+                    continue  # refused, or a private input that only its phone hears of
                 deadline = time.perf_counter() + 5
                 while time.perf_counter() < deadline and not all(
-                        version in listener.arrived for listener in listeners):
+                        listener.latest > seen for listener, seen in zip(listeners, before,
+                                                                         strict=True)):
                     time.sleep(0.0005)
-                latencies.append(max(listener.arrived[version] for listener in listeners) - sent)
+                latencies.append(max(min(t for v, t in listener.arrived.items() if v > seen)
+                                     for listener, seen in zip(listeners, before, strict=True))
+                                 - sent)
             assert server.process is not None
             rss, peak = rss_kib(server.process.pid)
             ms = sorted(1000 * x for x in latencies)
