@@ -28,6 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from companion.engine import ActionSpec  # noqa: E402
+from companion.engine.random_play import random_action  # noqa: E402
 from tests.web.server import Client, Server  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -84,20 +86,8 @@ def pick(phones: list[Client], base: str, rng: random.Random) -> tuple[Client, d
             if spec["name"] != "correct":
                 options.append((phone, None, spec))
     phone, seat, spec = rng.choice(options)
-    params = {}
-    for p in spec["params"]:
-        if p["kind"] in ("seat", "choice"):
-            params[p["name"]] = rng.choice(p["choices"])
-        elif p["kind"] == "choices":
-            most = min(p.get("max", 1), len(p["choices"]))
-            params[p["name"]] = rng.sample(p["choices"], rng.randint(p.get("min", 0), most))
-        elif p["kind"] == "number":
-            params[p["name"]] = rng.randint(p.get("min", 0), min(p.get("max", 9), 9))
-        elif p["kind"] == "flag":
-            params[p["name"]] = rng.random() < 0.5
-        else:
-            params[p["name"]] = "benchmark"
-    return phone, {"name": spec["name"], "seat": seat, "params": params}
+    action = random_action(ActionSpec.from_dict(spec), seat, rng)
+    return phone, {"name": action.name, "seat": seat, "params": dict(action.params)}
 
 
 def main() -> None:

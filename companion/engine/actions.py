@@ -44,6 +44,12 @@ class Param:
             out["default"] = self.default
         return out
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Param:
+        """A parameter from its ``to_dict`` form (what the API sends a phone)."""
+        return cls(data["name"], data["kind"], data["label"], tuple(data.get("choices", ())),
+                   data.get("min"), data.get("max"), data.get("default"))
+
     def problem(self, value: Any) -> str | None:
         """Why ``value`` does not fit this parameter, or None when it does."""
         if self.kind in ("seat", "number"):
@@ -109,6 +115,13 @@ class ActionSpec:
             "note": self.note,
             "params": [p.to_dict() for p in self.params],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ActionSpec:
+        """A spec from its ``to_dict`` form (what the API sends a phone)."""
+        return cls(data["name"], data["label"], data.get("kind", "move"),
+                   tuple(Param.from_dict(p) for p in data.get("params", ())),
+                   data.get("cost", 0), data.get("note", ""))
 
     def problem(self, params: Mapping[str, Any]) -> str | None:
         """Why these parameter values do not fit this spec, or None when they do."""

@@ -58,3 +58,14 @@ def test_action_round_trips_through_its_dict_form() -> None:
 def test_malformed_action_dicts_are_refused(data: dict[str, object]) -> None:
     with pytest.raises(RulesError):
         Action.from_dict(data)
+
+
+def test_a_spec_survives_its_trip_through_the_api() -> None:
+    from companion.engine import ActionSpec, Param
+
+    spec = ActionSpec("vote", "Vote", "move", (
+        Param("target", "seat", "Whom", choices=(1, 2)),
+        Param("permits", "choices", "Which", choices=("a", "b"), minimum=0, maximum=2,
+              default=[]),
+        Param("loud", "flag", "Loud", default=False)), cost=1, note="n")
+    assert ActionSpec.from_dict(spec.to_dict()) == spec

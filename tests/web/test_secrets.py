@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion.engine import Param
-from companion.engine.random_play import random_value
+from companion.engine import ActionSpec
+from companion.engine.random_play import random_action
 from companion.runtime.service import Services
 from tests.web.conftest import Phone
 
@@ -76,6 +76,14 @@ def check(payload: Any, seat: int | None, state: Any, what: str) -> None:
                 path.endswith("action"), f"{what}: permits at {path} for seat {seat}"
 
 
+def post_random(phone: Phone, base: str, spec: dict[str, Any], seat: int | None,
+                version: int, rng: random.Random) -> None:
+    """The action a phone was offered, with random values for its fields."""
+    action = random_action(ActionSpec.from_dict(spec), seat, rng)
+    phone.post(f"{base}/actions", {"name": action.name, "seat": seat,
+                                   "params": dict(action.params), "expect": version})
+
+
 def enumerate_phones(phones: list[Phone]) -> list[tuple[Phone, int | None]]:
     return [(phone, seat) for seat, phone in enumerate(phones)]
 
@@ -135,11 +143,7 @@ def test_no_phone_ever_sees_another_seats_secrets(app: Flask, services: Services
         if not options_now:
             break
         phone, seat, spec, version = rng.choice(options_now)
-        params = {p["name"]: random_value(Param(p["name"], p["kind"], p["label"],
-                                                tuple(p.get("choices", ())), p.get("min"),
-                                                p.get("max")), rng) for p in spec["params"]}
-        phone.post(f"{base}/actions", {"name": spec["name"], "seat": seat, "params": params,
-                                       "expect": version})
+        post_random(phone, base, spec, seat, version, rng)
         if rng.random() < 0.05:  # now and then the host undoes the last public action
             host.post(f"{base}/undo", {"expect": host.get(base).json["version"]})
     assert live.version > 10
@@ -249,9 +253,5 @@ def test_burkes_gambit_phones_see_only_their_own_cards_and_looks(app: Flask,
                         for spec in seen.get("host", {}).get("actions", [])
                         if spec["name"] in ("end_heads_down",)]
         phone, seat, spec, version = rng.choice(choices)
-        params = {p["name"]: random_value(Param(p["name"], p["kind"], p["label"],
-                                                tuple(p.get("choices", ())), p.get("min"),
-                                                p.get("max")), rng) for p in spec["params"]}
-        phone.post(f"{base}/actions", {"name": spec["name"], "seat": seat, "params": params,
-                                       "expect": version})
+        post_random(phone, base, spec, seat, version, rng)
     assert live.version > 30  # a good part of a game, looks and deaths likely among it
