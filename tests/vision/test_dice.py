@@ -8,10 +8,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.settings import models_dir
-from companion.vision.dice import DiceReader, ModelMissingError, iou
+from companion.vision.dice import (
+    DiceReader,
+    ModelMissingError,
+    crop_die,
+    dihedral_views,
+    grow_box,
+    iou,
+)
 from companion.vision.images import load_image
 from companion.vision.scan import scan_frame
 from tests.conftest import ROOT
@@ -61,4 +69,36 @@ def test_held_out_photos_through_the_official_scorer(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)
     match = re.search(r"per-die accuracy ([0-9.]+)", done.stdout)
     assert match, done.stdout + done.stderr
-    assert float(match.group(1)) >= 0.88
+    assert float(match.group(1)) >= 0.95
+
+
+def test_the_eight_views_are_every_turn_and_mirror_image_of_each_crop() -> None:
+    crops = np.arange(2 * 3 * 4 * 4).reshape(2, 3, 4, 4)
+    views = dihedral_views(crops, 8)
+    assert views.shape == (16, 3, 4, 4)
+    assert (views[:2] == crops).all()  # the crops themselves come first
+    first = {views[i].tobytes() for i in range(0, 16, 2)}  # the first crop's eight views
+    assert len(first) == 8
+    turned_and_mirrored = np.stack([np.fliplr(np.rot90(channel)) for channel in crops[0]])
+    assert turned_and_mirrored.tobytes() in first
+    assert (dihedral_views(crops, 1) == crops).all()
+
+
+def test_only_unsure_crops_get_the_other_views(reader: DiceReader) -> None:
+    image = load_image(sorted(DICE.glob("*.jpg"))[0])
+    boxes = [c["box"] for c in reader.detect(image)]
+    assert boxes
+    crops = np.stack([crop_die(image, b, reader.cls_size) for b in boxes]).transpose(0, 3, 1, 2)
+    once = reader.probabilities(crops)
+    every_view = reader.probabilities(dihedral_views(crops, 8)).reshape(8, len(boxes), -1)
+    sure = reader.sure
+    try:
+        for reader.sure, expected in ((0.0, once), (1.01, every_view.mean(0))):
+            assert np.allclose(reader.classify(crops), expected, atol=1e-5)
+    finally:
+        reader.sure = sure
+
+
+def test_grown_boxes_keep_their_centre_and_stay_in_the_image() -> None:
+    assert grow_box([10, 20, 100, 50], 1.1, (640, 480)) == pytest.approx([5, 17.5, 110, 55])
+    assert grow_box([0, 0, 100, 100], 1.2, (105, 480)) == pytest.approx([0, 0, 105, 110])

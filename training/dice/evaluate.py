@@ -5,6 +5,7 @@
     python evaluate.py score holdout          # predictions JSONL + dice_score.py on one set
     python evaluate.py score FOLDER           # any folder with images/ and labels/
     python evaluate.py score SET 0.15 0.5     # with detector / classifier thresholds
+    python evaluate.py score SET 0.15 0.4 1 1.0   # ... classifier views, box scale
     python evaluate.py errors holdout         # what kind of errors: misses, values, boxes, extras
     python evaluate.py bench                  # ms per 640x640 image and per 1280x720 frame, 1 thread
     python evaluate.py all                    # build + score every set + bench
@@ -350,6 +351,12 @@ def main() -> int:
             thr["det_threshold"] = float(args[2])
         if len(args) > 3:
             thr["cls_threshold"] = float(args[3])
+        if len(args) > 4:
+            thr["views"] = int(args[4])
+        if len(args) > 5:
+            thr["box_scale"] = float(args[5])
+        if len(args) > 6:
+            thr["sure"] = float(args[6])
         print(score(folder, thr))
     elif cmd == "errors":
         folder = Path(args[1])
