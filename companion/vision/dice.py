@@ -43,7 +43,18 @@ CLS_VIEWS = 8  # the crop is classified in its 8 turns and mirror images, the an
 SURE = 0.9  # a crop whose best class is less likely than this gets all the views
 BOX_SCALE = 1.03  # the detector draws boxes 3% tighter than the labels of its own training photos
 NMS_IOU = 0.4  # two candidates overlapping more than this are one die
+# ... and across levels, where a level seeing a die smaller than it learned draws it up to
+# twice too big (IoU 0.25 with the true box)
+LEVELS_IOU = 0.2
 MIN_BOX_PX = 8  # at detector scale
+# The detector looks at a camera frame with its long side 640 and 320 px, at a photo also at
+# 160 px (close up) and 1280 and 2560 px (dice small in a big photo): see DiceReader.detect.
+CAMERA_LEVELS = (1, 1 / 2)
+PHOTO_LEVELS = (4, 2, 1, 1 / 2, 1 / 4)
+COARSE_MIN_PX = 28  # a coarser level's dice are this big there: smaller ones the finer level sees
+FINE_MAX_PX = 32  # a finer level's dice are at most this big there: bigger ones 640 px sees
+LEARNED_MAX_PX = 64  # the detector learned dice of 16 to 70 px; boxes bigger than this are guesses
+CONTAINED = 0.6  # a "die" this much inside a die twice its size is one of its pips
 STRIDE = 4
 PAD_TO = 16  # the detector downsamples by 16
 
@@ -123,19 +134,46 @@ def decode(out: NDArray[np.float32], scale: float, size: tuple[int, int],
     boxes = np.stack([cx - bw / 2, cy - bh / 2, bw, bh], 1)[keep] / scale
     scores, values = scores[keep], values[keep]
     width, height = size
-    found: list[dict[str, Any]] = []
-    kept: list[NDArray[Any]] = []
-    for i in np.argsort(-scores):
+    found = []
+    for i in range(len(boxes)):
         box = boxes[i]
-        if any(iou(box, k) > NMS_IOU for k in kept):
-            continue
-        kept.append(box)
         x0, y0 = max(0.0, float(box[0])), max(0.0, float(box[1]))
         x1 = min(float(width), float(box[0] + box[2]))
         y1 = min(float(height), float(box[1] + box[3]))
         found.append({"box": [round(x0, 1), round(y0, 1), round(x1 - x0, 1), round(y1 - y0, 1)],
                       "value": int(values[i]), "confidence": round(float(scores[i]), 3)})
     return found
+
+
+def suppress(candidates: list[dict[str, Any]], rank: str = "",
+             overlap: float = NMS_IOU) -> list[dict[str, Any]]:
+    """One box per die: of candidates overlapping more than ``overlap`` (IoU), the most
+    confident, or the first by their ``rank``."""
+    kept: list[dict[str, Any]] = []
+    order = (lambda c: c[rank]) if rank else (lambda c: -float(c["confidence"]))
+    for candidate in sorted(candidates, key=order):
+        if all(iou(candidate["box"], k["box"]) <= overlap for k in kept):
+            kept.append(candidate)
+    return kept
+
+
+def inside(small: tuple[int, ...] | list[float], big: tuple[int, ...] | list[float]) -> float:
+    """The share of box ``small``'s area that lies inside box ``big`` ([x, y, w, h])."""
+    ix = max(0.0, min(small[0] + small[2], big[0] + big[2]) - max(small[0], big[0]))
+    iy = max(0.0, min(small[1] + small[3], big[1] + big[3]) - max(small[1], big[1]))
+    return float(ix * iy / max(small[2] * small[3], 1e-6))
+
+
+def outermost(dice: list[DieReading]) -> list[DieReading]:
+    """The dice not lying inside a die at least twice their size.
+
+    Seen close up, one pip of a big die looks like a small die showing one: the big die,
+    found at a coarser level, wins.
+    """
+    area = [d.box[2] * d.box[3] for d in dice]
+    return [d for i, d in enumerate(dice)
+            if not any(area[j] >= 2 * area[i] and inside(d.box, big.box) >= CONTAINED
+                       for j, big in enumerate(dice))]
 
 
 class DiceReader:
@@ -161,21 +199,49 @@ class DiceReader:
         self.box_scale = box_scale
         self.work_long_side = WORK_LONG_SIDE
 
-    def detect(self, image: Image) -> list[dict[str, Any]]:
-        """Stage 1: candidate dice (confidence is the detector's peak score)."""
+    def detect(self, image: Image, thorough: bool = False) -> list[dict[str, Any]]:
+        """Stage 1: candidate dice (confidence is the detector's peak score).
+
+        The detector learned dice of 16 to 70 px. It looks at a camera frame with its long
+        side 640 px and 320 px, the coarser level adding only dice too big for the finer one
+        (a die close to the lens). A photo (``thorough``) is also looked at 160 px (a photo
+        taken close) and at 1280 and 2560 px as far as it has the pixels (a big photo of a
+        whole table, dice too small at 640 px).
+        """
         if image.ndim == 2:
             image = np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
         h, w = image.shape[:2]
-        scale = self.work_long_side / max(h, w)
-        sw, sh = max(1, round(w * scale)), max(1, round(h * scale))
-        small = image if (sw, sh) == (w, h) else cv2.resize(image, (sw, sh),
-                                                            interpolation=cv2.INTER_AREA)
+        base = self.work_long_side
+        sides = [base * f for f in (PHOTO_LEVELS if thorough else CAMERA_LEVELS)
+                 if f <= 1 or base * f <= max(h, w)]
+        found: list[dict[str, Any]] = []
+        source = image
+        for side in sorted(sides, reverse=True):
+            scale = side / max(h, w)
+            size = (max(1, round(w * scale)), max(1, round(h * scale)))
+            # each level is scaled down from the one before: cheaper than from the frame
+            source = source if source.shape[1::-1] == size else np.asarray(
+                cv2.resize(source, size, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+            for candidate in suppress(decode(self.run_detector(source), scale, (w, h),
+                                             self.det_threshold)):
+                seen = max(candidate["box"][2], candidate["box"][3]) * scale
+                if (side < base and seen < COARSE_MIN_PX) or (side > base and seen > FINE_MAX_PX):
+                    continue  # the next level towards 640 px sees this one better
+                # Where levels disagree, trust the finest one that saw the die no bigger
+                # than the detector learned: it has the most pixels of it.
+                rank = (seen > LEARNED_MAX_PX, -side, -float(candidate["confidence"]))
+                found.append({**candidate, "rank": rank})
+        return [{k: v for k, v in c.items() if k != "rank"}
+                for c in suppress(found, "rank", LEVELS_IOU)]
+
+    def run_detector(self, small: Image) -> NDArray[np.float32]:
+        """The detector's output ((6 + 4) x H/4 x W/4) for an image already scaled."""
+        sh, sw = small.shape[:2]
         ph, pw = -sh % PAD_TO, -sw % PAD_TO
         if ph or pw:
             small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
         x = np.ascontiguousarray(small.transpose(2, 0, 1)[None], dtype=np.float32)
-        out = self.detector.run(None, {self.input_name: x})[0][0]
-        return decode(out, scale, (w, h), self.det_threshold)
+        return np.asarray(self.detector.run(None, {self.input_name: x})[0][0], dtype=np.float32)
 
     def classify(self, crops: NDArray[Any]) -> NDArray[np.float32]:
         """Class probabilities of N x C x H x W crops; the unsure ones get a second look."""
@@ -195,15 +261,16 @@ class DiceReader:
         out = self.classifier.run(None, {"crops": np.ascontiguousarray(crops, np.float32)})[0]
         return np.asarray(out, dtype=np.float32)
 
-    def read(self, image: Image) -> list[DieReading]:
-        """Every die whose top face the reader is sure of."""
+    def read(self, image: Image, thorough: bool = False) -> list[DieReading]:
+        """Every die whose top face the reader is sure of (``thorough``: see ``detect``)."""
         if image.ndim == 2:
             image = np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
-        candidates = self.detect(image)
+        candidates = self.detect(image, thorough)
         if not candidates:
             return []
         if self.classifier is None:
-            return [_reading(c["box"], c["value"], c["confidence"]) for c in candidates]
+            return outermost([_reading(c["box"], c["value"], c["confidence"])
+                              for c in candidates])
         crops = np.stack([crop_die(image, c["box"], self.cls_size) for c in candidates])
         probs = self.classify(crops.transpose(0, 3, 1, 2))
         h, w = image.shape[:2]
@@ -213,7 +280,7 @@ class DiceReader:
             if p[value] >= self.cls_threshold:
                 box = grow_box(candidate["box"], self.box_scale, (w, h))
                 out.append(_reading(box, value, float(p[value])))
-        return out
+        return outermost(out)
 
 
 def off_codes(dice: list[DieReading], codes: list[CodeReading]) -> list[DieReading]:

@@ -19,9 +19,12 @@ from companion.vision.dice import (
     dihedral_views,
     grow_box,
     iou,
+    outermost,
+    suppress,
 )
 from companion.vision.images import load_image
 from companion.vision.scan import scan_frame
+from companion.vision.tracker import DieReading
 from tests.conftest import ROOT
 from training.dice.split import link_held_out
 
@@ -40,7 +43,7 @@ def test_rendered_dice_are_read_and_none_invented(reader: DiceReader) -> None:
     right = total = 0
     for path in sorted(DICE.glob("*.jpg")):
         truth = json.loads(path.with_suffix(".json").read_text())["dice"]
-        found = reader.read(load_image(path))
+        found = reader.read(load_image(path), thorough=True)  # as `companion scan` reads photos
         total += len(truth)
         right += sum(any(iou(list(d.box), t["box"]) >= 0.5 and d.value == t["value"]
                          for d in found) for t in truth)
@@ -102,3 +105,48 @@ def test_only_unsure_crops_get_the_other_views(reader: DiceReader) -> None:
 def test_grown_boxes_keep_their_centre_and_stay_in_the_image() -> None:
     assert grow_box([10, 20, 100, 50], 1.1, (640, 480)) == pytest.approx([5, 17.5, 110, 55])
     assert grow_box([0, 0, 100, 100], 1.2, (105, 480)) == pytest.approx([0, 0, 105, 110])
+
+
+def test_a_pip_inside_a_bigger_die_is_not_a_die_but_touching_dice_are() -> None:
+    big = DieReading("d6", 5, (100, 100, 200, 200), 0.9)
+    pip = DieReading("d6", 1, (180, 180, 40, 40), 0.8)
+    touching = DieReading("d6", 3, (300, 120, 190, 190), 0.9)  # shares an edge with ``big``
+    small_neighbour = DieReading("d6", 2, (290, 300, 60, 60), 0.9)  # a corner overlaps
+    assert outermost([pip, big, touching, small_neighbour]) == [big, touching, small_neighbour]
+
+
+def test_overlapping_candidates_keep_the_most_confident_or_the_first_by_rank() -> None:
+    strong = {"box": [0, 0, 50, 50], "confidence": 0.9, "rank": (1, 0)}
+    weak = {"box": [5, 5, 50, 50], "confidence": 0.5, "rank": (0, 1)}
+    apart = {"box": [200, 200, 50, 50], "confidence": 0.2, "rank": (0, 2)}
+    assert suppress([weak, strong, apart]) == [strong, apart]
+    assert suppress([weak, strong, apart], "rank") == [weak, apart]
+
+
+def test_a_camera_frame_is_looked_at_twice_and_a_big_photo_at_every_level(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    sizes: list[tuple[int, int]] = []
+    run = reader.run_detector
+
+    def recording(small: np.ndarray) -> np.ndarray:
+        sizes.append(small.shape[1::-1])
+        return run(small)
+
+    monkeypatch.setattr(reader, "run_detector", recording)
+    frame = np.full((1080, 1920, 3), 90, np.uint8)
+    reader.detect(frame)
+    assert sizes == [(640, 360), (320, 180)]
+    sizes.clear()
+    reader.detect(frame, thorough=True)  # 2560 px would be more pixels than the photo has
+    assert sizes == [(1280, 720), (640, 360), (320, 180), (160, 90)]
+
+
+@pytest.mark.parametrize("name", ["ivory-black-pips-far-1080p", "white-black-pips-closeup-640"])
+def test_dice_far_smaller_or_bigger_than_the_detector_learned_are_all_read(
+        name: str, reader: DiceReader) -> None:
+    path = DICE / f"{name}.jpg"
+    truth = json.loads(path.with_suffix(".json").read_text())["dice"]
+    found = reader.read(load_image(path), thorough=True)
+    assert len(found) == len(truth)
+    assert all(any(iou(list(d.box), t["box"]) >= 0.5 and d.value == t["value"] for d in found)
+               for t in truth)
