@@ -3,17 +3,21 @@
 Two stages, trained by training/dice/train.py and shipped in models/dice/ (see the model card
 there), run with onnxruntime on the CPU, no PyTorch:
 
-1. a CenterNet-style detector on the frame scaled so its long side is 640 px: heatmaps at a
-   quarter of that resolution, box size and centre offset; candidates are the local maxima
-   scoring at least ``DET_THRESHOLD``;
+1. a CenterNet-style detector: heatmaps at a quarter of its input's resolution, box size and
+   centre offset; candidates are the local maxima scoring at least ``DET_THRESHOLD``. It
+   learned dice of 16 to 70 px, so it looks at the frame at several scales ("levels"): a
+   camera frame with its long side 640 and 320 px, a photo also at 160 and 80 px (taken close)
+   and at up to 2560 px, as far as the photo has pixels (dice small in a big photo);
 2. a crop classifier: each candidate is cut from the full-resolution frame (so pips stay
    sharp) as a square of 1.2 times the box, scaled to the classifier's input size (48 x 48
    for the shipped model, read from the model), and classified as "not a die"
    or 1 to 6. A die is reported only when its value has probability ``CLS_THRESHOLD`` or
    more: missing a die is preferred to inventing one. A crop the classifier is unsure of
    (no class at ``SURE`` or more) is looked at again in its eight turns and mirror images and
-   the answers averaged: that costs 7 more runs, so only the few unsure crops get it.
-3. The reported box is the detector's, grown by ``BOX_SCALE`` about its centre.
+   the answers averaged: that costs 7 more runs, so only the few unsure crops get it;
+3. a die inside a die twice its size is one of its pips seen close up, and is dropped; a
+   reported box is the detector's, grown by ``BOX_SCALE`` about its centre where the detector
+   saw the die at a size it learned.
 
 The thresholds were chosen on part of the training photos, never on the held-out ones.
 """
@@ -42,19 +46,19 @@ CLS_CONTEXT = 1.2
 CLS_VIEWS = 8  # the crop is classified in its 8 turns and mirror images, the answers averaged
 SURE = 0.9  # a crop whose best class is less likely than this gets all the views
 BOX_SCALE = 1.03  # the detector draws boxes 3% tighter than the labels of its own training photos
-NMS_IOU = 0.4  # two candidates overlapping more than this are one die
-# ... and across levels, where a level seeing a die smaller than it learned draws it up to
-# twice too big (IoU 0.25 with the true box)
-LEVELS_IOU = 0.2
+NMS_IOU = 0.4  # two candidates of one level overlapping more than this are one die
 MIN_BOX_PX = 8  # at detector scale
-# The detector looks at a camera frame with its long side 640 and 320 px, at a photo also at
-# 160 px (close up) and 1280 and 2560 px (dice small in a big photo): see DiceReader.detect.
+# Levels: the long side as a multiple of WORK_LONG_SIDE (see the module's docstring).
 CAMERA_LEVELS = (1, 1 / 2)
-PHOTO_LEVELS = (4, 2, 1, 1 / 2, 1 / 4)
-COARSE_MIN_PX = 28  # a coarser level's dice are this big there: smaller ones the finer level sees
-FINE_MAX_PX = 32  # a finer level's dice are at most this big there: bigger ones 640 px sees
-LEARNED_MAX_PX = 64  # the detector learned dice of 16 to 70 px; boxes bigger than this are guesses
-CONTAINED = 0.6  # a "die" this much inside a die twice its size is one of its pips
+PHOTO_LEVELS = (4, 2, 1, 1 / 2, 1 / 4, 1 / 8)
+LEARNED_MIN_PX, LEARNED_MAX_PX = 16, 64  # the detector learned 16-70 px: bigger boxes are guesses
+# A level other than 640 px keeps only the dice its neighbour towards 640 px would see below
+# LEARNED_MIN_PX (a finer level) or above NEAR_MAX_PX (a coarser level).
+NEAR_MAX_PX = 56
+# Candidates of different levels are one die when they overlap more than this: a level that
+# sees a die smaller than it learned draws it up to twice too big (IoU 0.25 with the die).
+LEVELS_IOU = 0.2
+CONTAINED = 0.6  # a die this much inside a die twice its size lies on it
 STRIDE = 4
 PAD_TO = 16  # the detector downsamples by 16
 
@@ -140,19 +144,33 @@ def decode(out: NDArray[np.float32], scale: float, size: tuple[int, int],
         x0, y0 = max(0.0, float(box[0])), max(0.0, float(box[1]))
         x1 = min(float(width), float(box[0] + box[2]))
         y1 = min(float(height), float(box[1] + box[3]))
+        if x1 - x0 < 1 or y1 - y0 < 1:
+            continue  # a peak in the padding, outside the frame
         found.append({"box": [round(x0, 1), round(y0, 1), round(x1 - x0, 1), round(y1 - y0, 1)],
                       "value": int(values[i]), "confidence": round(float(scores[i]), 3)})
     return found
 
 
-def suppress(candidates: list[dict[str, Any]], rank: str = "",
-             overlap: float = NMS_IOU) -> list[dict[str, Any]]:
-    """One box per die: of candidates overlapping more than ``overlap`` (IoU), the most
-    confident, or the first by their ``rank``."""
+def suppress(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One box per die: the most confident of candidates overlapping more than NMS_IOU."""
     kept: list[dict[str, Any]] = []
-    order = (lambda c: c[rank]) if rank else (lambda c: -float(c["confidence"]))
-    for candidate in sorted(candidates, key=order):
-        if all(iou(candidate["box"], k["box"]) <= overlap for k in kept):
+    for candidate in sorted(candidates, key=lambda c: -float(c["confidence"])):
+        if all(iou(candidate["box"], k["box"]) <= NMS_IOU for k in kept):
+            kept.append(candidate)
+    return kept
+
+
+def merge_levels(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One box per die from candidates of several levels (each with its level's ``side``
+    and ``seen``, the box's size there): where levels overlap, the finest level that saw the
+    die no bigger than the detector learned wins, as it has the most pixels of it."""
+    def rank(c: dict[str, Any]) -> tuple[bool, float, float]:
+        return c["seen"] > LEARNED_MAX_PX, -c["side"], -float(c["confidence"])
+
+    kept: list[dict[str, Any]] = []
+    for candidate in sorted(candidates, key=rank):
+        if all(k["side"] == candidate["side"] or iou(candidate["box"], k["box"]) <= LEVELS_IOU
+               for k in kept):
             kept.append(candidate)
     return kept
 
@@ -165,15 +183,30 @@ def inside(small: tuple[int, ...] | list[float], big: tuple[int, ...] | list[flo
 
 
 def outermost(dice: list[DieReading]) -> list[DieReading]:
-    """The dice not lying inside a die at least twice their size.
+    """The dice left when pips seen as dice and groups seen as one die are taken out.
 
-    Seen close up, one pip of a big die looks like a small die showing one: the big die,
-    found at a coarser level, wins.
+    Seen close up, a pip of a big die looks like a small die showing one: a die lying on a
+    die twice its size is dropped. But a coarse level can also take a group of dice for one
+    big die; a die showing v has at most v pips, so a "die" holding more dice than its value
+    is a group: it is dropped and the dice in it stay.
     """
     area = [d.box[2] * d.box[3] for d in dice]
-    return [d for i, d in enumerate(dice)
-            if not any(area[j] >= 2 * area[i] and inside(d.box, big.box) >= CONTAINED
-                       for j, big in enumerate(dice))]
+    holds = [{j for j, small in enumerate(dice)
+              if area[i] >= 2 * area[j] and inside(small.box, big.box) >= CONTAINED}
+             for i, big in enumerate(dice)]
+    groups = {i for i, held in enumerate(holds) if len(held) > int(dice[i].value)}
+    pips = {j for i, held in enumerate(holds) if i not in groups for j in held}
+    return [d for i, d in enumerate(dice) if i not in groups and i not in pips]
+
+
+def as_bgr(image: Image) -> Image:
+    """A grey, one-channel or BGRA image as the three BGR channels the models take."""
+    if image.ndim == 3 and image.shape[2] == 3:
+        return image
+    if image.ndim == 3 and image.shape[2] == 4:
+        return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGRA2BGR), dtype=image.dtype)
+    grey = image if image.ndim == 2 else image[:, :, 0]
+    return np.asarray(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR), dtype=image.dtype)
 
 
 class DiceReader:
@@ -194,45 +227,42 @@ class DiceReader:
             self.cls_size = side if isinstance(side, int) else CLS_SIZE
         self.det_threshold = det_threshold
         self.cls_threshold = cls_threshold
+        if views not in (1, 2, 4, 8):
+            raise ValueError(f"views must be 1, 2, 4 or 8, not {views}")
         self.views = views
         self.sure = sure
         self.box_scale = box_scale
         self.work_long_side = WORK_LONG_SIDE
 
     def detect(self, image: Image, thorough: bool = False) -> list[dict[str, Any]]:
-        """Stage 1: candidate dice (confidence is the detector's peak score).
-
-        The detector learned dice of 16 to 70 px. It looks at a camera frame with its long
-        side 640 px and 320 px, the coarser level adding only dice too big for the finer one
-        (a die close to the lens). A photo (``thorough``) is also looked at 160 px (a photo
-        taken close) and at 1280 and 2560 px as far as it has the pixels (a big photo of a
-        whole table, dice too small at 640 px).
-        """
-        if image.ndim == 2:
-            image = np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+        """Stage 1: candidate dice (confidence is the detector's peak score), at the levels of
+        a camera frame, or of a photo when ``thorough`` (see the module's docstring)."""
+        image = as_bgr(image)
         h, w = image.shape[:2]
         base = self.work_long_side
-        sides = [base * f for f in (PHOTO_LEVELS if thorough else CAMERA_LEVELS)
-                 if f <= 1 or base * f <= max(h, w)]
+        factors = PHOTO_LEVELS if thorough else CAMERA_LEVELS
+        # a finer level never has more pixels than the photo
+        finer = {min(base * f, max(h, w)) for f in factors if f > 1}
+        sides = sorted({base * f for f in factors if f <= 1} | {s for s in finer if s > base},
+                       reverse=True)
         found: list[dict[str, Any]] = []
         source = image
-        for side in sorted(sides, reverse=True):
+        for k, side in enumerate(sides):
             scale = side / max(h, w)
             size = (max(1, round(w * scale)), max(1, round(h * scale)))
             # each level is scaled down from the one before: cheaper than from the frame
             source = source if source.shape[1::-1] == size else np.asarray(
-                cv2.resize(source, size, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+                cv2.resize(source, size, interpolation=cv2.INTER_AREA), dtype=source.dtype)
             for candidate in suppress(decode(self.run_detector(source), scale, (w, h),
                                              self.det_threshold)):
                 seen = max(candidate["box"][2], candidate["box"][3]) * scale
-                if (side < base and seen < COARSE_MIN_PX) or (side > base and seen > FINE_MAX_PX):
-                    continue  # the next level towards 640 px sees this one better
-                # Where levels disagree, trust the finest one that saw the die no bigger
-                # than the detector learned: it has the most pixels of it.
-                rank = (seen > LEARNED_MAX_PX, -side, -float(candidate["confidence"]))
-                found.append({**candidate, "rank": rank})
-        return [{k: v for k, v in c.items() if k != "rank"}
-                for c in suppress(found, "rank", LEVELS_IOU)]
+                # a level other than 640 px keeps only the dice 640 px sees worse
+                if side > base and seen * sides[k + 1] / side >= LEARNED_MIN_PX:
+                    continue
+                if side < base and seen * sides[k - 1] / side < NEAR_MAX_PX:
+                    continue
+                found.append({**candidate, "side": side, "seen": seen})
+        return merge_levels(found)
 
     def run_detector(self, small: Image) -> NDArray[np.float32]:
         """The detector's output ((6 + 4) x H/4 x W/4) for an image already scaled."""
@@ -263,8 +293,7 @@ class DiceReader:
 
     def read(self, image: Image, thorough: bool = False) -> list[DieReading]:
         """Every die whose top face the reader is sure of (``thorough``: see ``detect``)."""
-        if image.ndim == 2:
-            image = np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+        image = as_bgr(image)
         candidates = self.detect(image, thorough)
         if not candidates:
             return []
@@ -278,7 +307,9 @@ class DiceReader:
         for candidate, p in zip(candidates, probs, strict=True):
             value = int(np.argmax(p[1:])) + 1
             if p[value] >= self.cls_threshold:
-                box = grow_box(candidate["box"], self.box_scale, (w, h))
+                # finer levels see dice smaller than learned and already draw them too big
+                grow = self.box_scale if candidate["side"] <= self.work_long_side else 1.0
+                box = grow_box(candidate["box"], grow, (w, h))
                 out.append(_reading(box, value, float(p[value])))
         return outermost(out)
 

@@ -19,6 +19,7 @@ from companion.vision.dice import (
     dihedral_views,
     grow_box,
     iou,
+    merge_levels,
     outermost,
     suppress,
 )
@@ -93,10 +94,14 @@ def test_only_unsure_crops_get_the_other_views(reader: DiceReader) -> None:
     assert boxes
     crops = np.stack([crop_die(image, b, reader.cls_size) for b in boxes]).transpose(0, 3, 1, 2)
     once = reader.probabilities(crops)
-    every_view = reader.probabilities(dihedral_views(crops, 8)).reshape(8, len(boxes), -1)
+    averaged = reader.probabilities(dihedral_views(crops, 8)).reshape(8, len(boxes), -1).mean(0)
+    middle = float(np.median(once.max(1)))
+    some = once.max(1) < middle  # the less sure half
+    assert some.any() and not some.all()
     sure = reader.sure
     try:
-        for reader.sure, expected in ((0.0, once), (1.01, every_view.mean(0))):
+        for reader.sure, expected in ((0.0, once), (1.01, averaged),
+                                      (middle, np.where(some[:, None], averaged, once))):
             assert np.allclose(reader.classify(crops), expected, atol=1e-5)
     finally:
         reader.sure = sure
@@ -115,12 +120,32 @@ def test_a_pip_inside_a_bigger_die_is_not_a_die_but_touching_dice_are() -> None:
     assert outermost([pip, big, touching, small_neighbour]) == [big, touching, small_neighbour]
 
 
-def test_overlapping_candidates_keep_the_most_confident_or_the_first_by_rank() -> None:
-    strong = {"box": [0, 0, 50, 50], "confidence": 0.9, "rank": (1, 0)}
-    weak = {"box": [5, 5, 50, 50], "confidence": 0.5, "rank": (0, 1)}
-    apart = {"box": [200, 200, 50, 50], "confidence": 0.2, "rank": (0, 2)}
+def test_one_box_per_die_within_a_level_and_across_levels() -> None:
+    strong = {"box": [0, 0, 50, 50], "confidence": 0.9}
+    weak = {"box": [5, 5, 50, 50], "confidence": 0.5}
+    apart = {"box": [200, 200, 50, 50], "confidence": 0.2}
     assert suppress([weak, strong, apart]) == [strong, apart]
-    assert suppress([weak, strong, apart], "rank") == [weak, apart]
+    # across levels: the finest level that saw the die at a learned size, even if less sure
+    coarse_guess = {"box": [0, 0, 60, 60], "confidence": 0.9, "side": 640, "seen": 20}
+    fine = {"box": [12, 12, 36, 36], "confidence": 0.3, "side": 1280, "seen": 24}
+    too_big = {"box": [0, 0, 60, 60], "confidence": 0.9, "side": 2560, "seen": 80}
+    assert merge_levels([coarse_guess, too_big, fine]) == [fine]
+    # two touching dice of one level stay two, however their boxes overlap
+    left = {"box": [0, 0, 40, 40], "confidence": 0.9, "side": 640, "seen": 20}
+    right = {"box": [20, 0, 40, 40], "confidence": 0.8, "side": 640, "seen": 20}
+    assert merge_levels([left, right]) == [left, right]
+
+
+def test_a_group_of_dice_seen_as_one_big_die_gives_way_to_the_dice() -> None:
+    group = DieReading("d6", 2, (0, 0, 200, 200), 0.7)  # a coarse level's box round four dice
+    corners = ((10, 10), (110, 10), (10, 110), (110, 110))
+    dice = [DieReading("d6", v, (x, y, 80, 80), 0.9)
+            for v, (x, y) in zip((3, 4, 5, 6), corners, strict=True)]
+    assert outermost([group, *dice]) == dice
+    five = DieReading("d6", 5, (0, 0, 200, 200), 0.9)  # five pips of a five seen close up
+    pips = [DieReading("d6", 1, (x, y, 30, 30), 0.6)
+            for x, y in ((20, 20), (150, 20), (85, 85), (20, 150), (150, 150))]
+    assert outermost([*pips, five]) == [five]
 
 
 def test_a_camera_frame_is_looked_at_twice_and_a_big_photo_at_every_level(
@@ -138,10 +163,14 @@ def test_a_camera_frame_is_looked_at_twice_and_a_big_photo_at_every_level(
     assert sizes == [(640, 360), (320, 180)]
     sizes.clear()
     reader.detect(frame, thorough=True)  # 2560 px would be more pixels than the photo has
-    assert sizes == [(1280, 720), (640, 360), (320, 180), (160, 90)]
+    assert sizes == [(1920, 1080), (1280, 720), (640, 360), (320, 180), (160, 90), (80, 45)]
+    sizes.clear()
+    reader.detect(frame[:700, :1000], thorough=True)
+    assert sizes == [(1000, 700), (640, 448), (320, 224), (160, 112), (80, 56)]
 
 
-@pytest.mark.parametrize("name", ["ivory-black-pips-far-1080p", "white-black-pips-closeup-640"])
+@pytest.mark.parametrize("name", ["ivory-black-pips-far-1080p", "white-black-pips-closeup-640",
+                                  "green-white-pips-closeup-720p"])
 def test_dice_far_smaller_or_bigger_than_the_detector_learned_are_all_read(
         name: str, reader: DiceReader) -> None:
     path = DICE / f"{name}.jpg"
@@ -150,3 +179,19 @@ def test_dice_far_smaller_or_bigger_than_the_detector_learned_are_all_read(
     assert len(found) == len(truth)
     assert all(any(iou(list(d.box), t["box"]) >= 0.5 and d.value == t["value"] for d in found)
                for t in truth)
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 3), (5, 300, 3), (300, 5), (100, 100, 1), (90, 160, 4)])
+def test_odd_images_give_dice_inside_them_or_none(shape: tuple[int, ...],
+                                                  reader: DiceReader) -> None:
+    image = np.random.default_rng(0).integers(0, 255, shape, dtype=np.uint8)
+    for thorough in (False, True):
+        for die in reader.read(image, thorough):
+            x, y, w, h = die.box
+            assert x >= 0 and y >= 0 and w > 0 and h > 0
+            assert x + w <= shape[1] and y + h <= shape[0]
+
+
+def test_the_views_are_a_whole_number_of_turns_and_mirror_images() -> None:
+    with pytest.raises(ValueError, match="views must be 1, 2, 4 or 8"):
+        DiceReader(models_dir() / "dice", views=3)
