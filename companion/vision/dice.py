@@ -13,8 +13,9 @@ there), run with onnxruntime on the CPU, no PyTorch:
    for the shipped model, read from the model), and classified as "not a die"
    or 1 to 6. A die is reported only when its value has probability ``CLS_THRESHOLD`` or
    more: missing a die is preferred to inventing one. A crop the classifier is unsure of
-   (no class at ``SURE`` or more) is looked at again in its eight turns and mirror images and
-   the answers averaged: that costs 7 more runs, so only the few unsure crops get it;
+   (no class at ``SURE`` or more) is looked at again turned and mirrored (``CLS_VIEWS``) and
+   the answers averaged: that costs 3 more runs, so only the few unsure crops get it (in a
+   camera frame, at most ``SECOND_LOOKS``);
 3. a die inside a die twice its size is one of its pips seen close up, and is dropped; a
    reported box is the detector's, grown by ``BOX_SCALE`` about its centre where the detector
    saw the die at a size it learned.
@@ -43,8 +44,9 @@ DET_THRESHOLD = 0.15  # low for recall: the classifier's "not a die" removes fal
 CLS_THRESHOLD = 0.4  # probability a value needs to be reported
 CLS_SIZE = 48  # classifier input when the model does not say
 CLS_CONTEXT = 1.2
-CLS_VIEWS = 8  # the crop is classified in its 8 turns and mirror images, the answers averaged
-SURE = 0.9  # a crop whose best class is less likely than this gets all the views
+CLS_VIEWS = 4  # an unsure crop is classified turned and mirrored too, the answers averaged
+SURE = 0.9  # a crop whose best class is less likely than this is unsure
+SECOND_LOOKS = 4  # at most this many unsure crops of a camera frame get the other views
 BOX_SCALE = 1.03  # the detector draws boxes 3% tighter than the labels of its own training photos
 NMS_IOU = 0.4  # two candidates of one level overlapping more than this are one die
 MIN_BOX_PX = 8  # at detector scale
@@ -273,13 +275,16 @@ class DiceReader:
         x = np.ascontiguousarray(small.transpose(2, 0, 1)[None], dtype=np.float32)
         return np.asarray(self.detector.run(None, {self.input_name: x})[0][0], dtype=np.float32)
 
-    def classify(self, crops: NDArray[Any]) -> NDArray[np.float32]:
-        """Class probabilities of N x C x H x W crops; the unsure ones get a second look."""
+    def classify(self, crops: NDArray[Any], second_looks: int | None = None) -> NDArray[np.float32]:
+        """Class probabilities of N x C x H x W crops; the unsure ones get a second look (at
+        most ``second_looks`` of them, those likeliest to be dice)."""
         probs = self.probabilities(crops)
         if self.views > 1:
             # Most crops are plainly a die or plainly not; only the unsure ones are worth
             # the other views (a die's value is the same in every turn and mirror image).
             unsure = np.nonzero(probs.max(1) < self.sure)[0]
+            if second_looks is not None:
+                unsure = unsure[np.argsort(probs[unsure, 0], kind="stable")[:second_looks]]
             if len(unsure):
                 more = self.probabilities(dihedral_views(crops[unsure], self.views)[len(unsure):])
                 more = more.reshape(-1, len(unsure), more.shape[-1])
@@ -301,7 +306,8 @@ class DiceReader:
             return outermost([_reading(c["box"], c["value"], c["confidence"])
                               for c in candidates])
         crops = np.stack([crop_die(image, c["box"], self.cls_size) for c in candidates])
-        probs = self.classify(crops.transpose(0, 3, 1, 2))
+        # a camera frame has a time budget; a photo gets all the looks it needs
+        probs = self.classify(crops.transpose(0, 3, 1, 2), None if thorough else SECOND_LOOKS)
         h, w = image.shape[:2]
         out = []
         for candidate, p in zip(candidates, probs, strict=True):

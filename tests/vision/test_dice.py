@@ -93,16 +93,22 @@ def test_only_unsure_crops_get_the_other_views(reader: DiceReader) -> None:
     boxes = [c["box"] for c in reader.detect(image)]
     assert boxes
     crops = np.stack([crop_die(image, b, reader.cls_size) for b in boxes]).transpose(0, 3, 1, 2)
+    views = reader.views
     once = reader.probabilities(crops)
-    averaged = reader.probabilities(dihedral_views(crops, 8)).reshape(8, len(boxes), -1).mean(0)
+    averaged = reader.probabilities(dihedral_views(crops, views)).reshape(
+        views, len(boxes), -1).mean(0)
     middle = float(np.median(once.max(1)))
     some = once.max(1) < middle  # the less sure half
     assert some.any() and not some.all()
+    nobody, everybody = np.zeros(len(boxes), bool), np.ones(len(boxes), bool)
+    only_one = nobody.copy()
+    only_one[np.argmin(once[:, 0])] = True  # the crop likeliest to be a die
     sure = reader.sure
     try:
-        for reader.sure, expected in ((0.0, once), (1.01, averaged),
-                                      (middle, np.where(some[:, None], averaged, once))):
-            assert np.allclose(reader.classify(crops), expected, atol=1e-5)
+        for reader.sure, limit, looked_again in ((0.0, None, nobody), (1.01, None, everybody),
+                                                 (middle, None, some), (1.01, 1, only_one)):
+            expected = np.where(looked_again[:, None], averaged, once)
+            assert np.allclose(reader.classify(crops, limit), expected, atol=1e-5)
     finally:
         reader.sure = sure
 

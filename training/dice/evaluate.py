@@ -49,6 +49,7 @@ from split import DATA, load_split, read_labels
 
 HERE = Path(__file__).resolve().parent
 SETS = HERE / "data"
+THOROUGH = os.environ.get("DICE_THOROUGH", "1") == "1"  # 0: read as camera frames
 MODELS = Path(os.environ.get("DICE_MODELS", HERE.parents[1] / "models" / "dice"))  # a candidate
 SCORER = Path(
     os.environ.get("DICE_SCORER", HERE.parents[1].parent / "shared" / "tools" / "dice_score.py")
@@ -300,7 +301,7 @@ def predict_folder(folder: Path, out: Path, thresholds: dict | None = None) -> N
     with out.open("w") as f:
         for p in sorted((folder / "images").iterdir()):
             img = cv2.imread(str(p))
-            dice = rd.read(img, thorough=True)
+            dice = rd.read(img, thorough=THOROUGH)
             f.write(json.dumps({"path": str(p), "dice": [d.to_dict() for d in dice]}) + "\n")
 
 
@@ -335,8 +336,8 @@ def errors(folder: Path, models: Path = MODELS) -> dict[str, int]:
          "extra near a die", "extra"), 0)
     for name, truth in load_labels(folder).items():
         img = cv2.imread(str(folder / "images" / name))
-        preds = [d.to_dict() for d in rd.read(img, thorough=True)]
-        cands = rd.detect(img, thorough=True)
+        preds = [d.to_dict() for d in rd.read(img, thorough=THOROUGH)]
+        cands = rd.detect(img, thorough=THOROUGH)
         kinds["dice"] += len(truth)
         pairs = sorted(
             ((iou(t[1], p["box"]), ti, pi) for ti, t in enumerate(truth) for pi, p in enumerate(preds)),
