@@ -7,7 +7,7 @@ there), run with onnxruntime on the CPU, no PyTorch:
    centre offset; candidates are the local maxima scoring at least ``DET_THRESHOLD``. It
    learned dice of 16 to 70 px, so it looks at the frame at several scales ("levels"): a
    camera frame with its long side 640 and 320 px, a photo also at 160 and 80 px (taken close)
-   and at up to 2560 px, as far as the photo has pixels (dice small in a big photo);
+   and at 1280 and up to 1920 px, as far as the photo has pixels (dice small in a big photo);
 2. a crop classifier: each candidate is cut from the full-resolution frame (so pips stay
    sharp) as a square of 1.2 times the box, scaled to the classifier's input size (48 x 48
    for the shipped model, read from the model), and classified as "not a die"
@@ -52,7 +52,7 @@ NMS_IOU = 0.4  # two candidates of one level overlapping more than this are one 
 MIN_BOX_PX = 8  # at detector scale
 # Levels: the long side as a multiple of WORK_LONG_SIDE (see the module's docstring).
 CAMERA_LEVELS = (1, 1 / 2)
-PHOTO_LEVELS = (4, 2, 1, 1 / 2, 1 / 4, 1 / 8)
+PHOTO_LEVELS = (3, 2, 1, 1 / 2, 1 / 4, 1 / 8)
 LEARNED_MIN_PX, LEARNED_MAX_PX = 16, 64  # the detector learned 16-70 px: bigger boxes are guesses
 # A level other than 640 px keeps only the dice its neighbour towards 640 px would see below
 # LEARNED_MIN_PX (a finer level) or above NEAR_MAX_PX (a coarser level).

@@ -168,11 +168,14 @@ def test_a_camera_frame_is_looked_at_twice_and_a_big_photo_at_every_level(
     reader.detect(frame)
     assert sizes == [(640, 360), (320, 180)]
     sizes.clear()
-    reader.detect(frame, thorough=True)  # 2560 px would be more pixels than the photo has
+    reader.detect(frame, thorough=True)
     assert sizes == [(1920, 1080), (1280, 720), (640, 360), (320, 180), (160, 90), (80, 45)]
     sizes.clear()
-    reader.detect(frame[:700, :1000], thorough=True)
+    reader.detect(frame[:700, :1000], thorough=True)  # no level has more pixels than the photo
     assert sizes == [(1000, 700), (640, 448), (320, 224), (160, 112), (80, 56)]
+    sizes.clear()
+    reader.detect(np.full((3000, 4000, 3), 90, np.uint8), thorough=True)
+    assert sizes[:2] == [(1920, 1440), (1280, 960)]  # and no finer: memory stays small
 
 
 @pytest.mark.parametrize("name", ["ivory-black-pips-far-1080p", "white-black-pips-closeup-640",
