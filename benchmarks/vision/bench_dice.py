@@ -8,6 +8,8 @@ Run from the repository root: .venv/bin/python benchmarks/vision/bench_dice.py
    never trained on), scored the same way.
 Both through `companion scan --json`, exactly as ../shared/tools/dice_score.py runs it.
 Harder "other setups" sets are built by training/dice/evaluate.py.
+3. The time a photo takes (`companion scan` looks at a photo at more levels than at a camera
+   frame: see companion/vision/dice.py), one thread, and the peak memory of that process.
 """
 
 from __future__ import annotations
@@ -54,6 +56,34 @@ def main() -> None:
             (rendered / "labels" / f"{image.stem}.txt").write_text("\n".join(lines) + "\n")
         print("== rendered dice (other colours, never trained on)")
         print(score(rendered))
+    photo_times()
+
+
+def photo_times() -> None:
+    import resource
+    import statistics
+    import time
+
+    import cv2
+
+    from companion.settings import models_dir
+    from companion.vision.dice import DiceReader
+
+    cv2.setNumThreads(1)
+    reader = DiceReader(models_dir() / "dice", threads=1)
+    far = cv2.imread(str(ROOT / "fixtures/images/dice/ivory-black-pips-far-1080p.jpg"))
+    photos = {"640x480": cv2.imread(str(ROOT / "fixtures/images/dice/red-white-pips-640.jpg")),
+              "1920x1080": far, "4000x2250": cv2.resize(far, (4000, 2250))}
+    print("== a photo read by `companion scan` (pip dice only), one thread")
+    for name, image in photos.items():
+        times = []
+        for _ in range(5):
+            started = time.perf_counter()
+            reader.read(image, thorough=True)
+            times.append((time.perf_counter() - started) * 1000)
+        print(f"  {name:9} median {statistics.median(times):6.0f} ms")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory (RSS) of this process: {peak:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -3,14 +3,22 @@
 Two stages, trained by training/dice/train.py and shipped in models/dice/ (see the model card
 there), run with onnxruntime on the CPU, no PyTorch:
 
-1. a CenterNet-style detector on the frame scaled so its long side is 640 px: heatmaps at a
-   quarter of that resolution, box size and centre offset; candidates are the local maxima
-   scoring at least ``DET_THRESHOLD``;
+1. a CenterNet-style detector: heatmaps at a quarter of its input's resolution, box size and
+   centre offset; candidates are the local maxima scoring at least ``DET_THRESHOLD``. It
+   learned dice of 16 to 70 px, so it looks at the frame at several scales ("levels"): a
+   camera frame with its long side 640 and 320 px, a photo also at 160 and 80 px (taken close)
+   and at 1280 and up to 1920 px, as far as the photo has pixels (dice small in a big photo);
 2. a crop classifier: each candidate is cut from the full-resolution frame (so pips stay
    sharp) as a square of 1.2 times the box, scaled to the classifier's input size (48 x 48
    for the shipped model, read from the model), and classified as "not a die"
    or 1 to 6. A die is reported only when its value has probability ``CLS_THRESHOLD`` or
-   more: missing a die is preferred to inventing one.
+   more: missing a die is preferred to inventing one. A crop the classifier is unsure of
+   (no class at ``SURE`` or more) is looked at again turned and mirrored (``CLS_VIEWS``) and
+   the answers averaged: that costs 3 more runs, so only the few unsure crops get it (in a
+   camera frame, at most ``SECOND_LOOKS``);
+3. a die inside a die twice its size is one of its pips seen close up, and is dropped; a
+   reported box is the detector's, grown by ``BOX_SCALE`` about its centre where the detector
+   saw the die at a size it learned.
 
 The thresholds were chosen on part of the training photos, never on the held-out ones.
 """
@@ -36,8 +44,23 @@ DET_THRESHOLD = 0.15  # low for recall: the classifier's "not a die" removes fal
 CLS_THRESHOLD = 0.4  # probability a value needs to be reported
 CLS_SIZE = 48  # classifier input when the model does not say
 CLS_CONTEXT = 1.2
-NMS_IOU = 0.4  # two candidates overlapping more than this are one die
+CLS_VIEWS = 4  # an unsure crop is classified turned and mirrored too, the answers averaged
+SURE = 0.9  # a crop whose best class is less likely than this is unsure
+SECOND_LOOKS = 4  # at most this many unsure crops of a camera frame get the other views
+BOX_SCALE = 1.03  # the detector draws boxes 3% tighter than the labels of its own training photos
+NMS_IOU = 0.4  # two candidates of one level overlapping more than this are one die
 MIN_BOX_PX = 8  # at detector scale
+# Levels: the long side as a multiple of WORK_LONG_SIDE (see the module's docstring).
+CAMERA_LEVELS = (1, 1 / 2)
+PHOTO_LEVELS = (3, 2, 1, 1 / 2, 1 / 4, 1 / 8)
+LEARNED_MIN_PX, LEARNED_MAX_PX = 16, 64  # the detector learned 16-70 px: bigger boxes are guesses
+# A level other than 640 px keeps only the dice its neighbour towards 640 px would see below
+# LEARNED_MIN_PX (a finer level) or above NEAR_MAX_PX (a coarser level).
+NEAR_MAX_PX = 56
+# Candidates of different levels are one die when they overlap more than this: a level that
+# sees a die smaller than it learned draws it up to twice too big (IoU 0.25 with the die).
+LEVELS_IOU = 0.2
+CONTAINED = 0.6  # a die this much inside a die twice its size lies on it
 STRIDE = 4
 PAD_TO = 16  # the detector downsamples by 16
 
@@ -80,6 +103,24 @@ def crop_die(image: Image, box: list[float], size: int = CLS_SIZE) -> Image:
                                      borderMode=cv2.BORDER_REPLICATE), dtype=np.uint8)
 
 
+def dihedral_views(crops: NDArray[Any], views: int) -> NDArray[Any]:
+    """The N x C x H x W ``crops`` in the first ``views`` (1, 2, 4 or 8) of their turns and mirror
+    images, stacked view after view: a die's value does not change under any of them."""
+    turns = [np.rot90(crops, k, axes=(2, 3)) for k in range(4)]
+    order = [turns[0], turns[0][..., ::-1], turns[1], turns[1][..., ::-1],
+             turns[2], turns[2][..., ::-1], turns[3], turns[3][..., ::-1]]
+    return np.concatenate(order[:max(1, views)])
+
+
+def grow_box(box: list[float], factor: float, size: tuple[int, int]) -> list[float]:
+    """``box`` ([x, y, w, h]) scaled about its centre, kept inside a ``size`` (w, h) image."""
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    x0, y0 = max(0.0, cx - w * factor / 2), max(0.0, cy - h * factor / 2)
+    x1, y1 = min(float(size[0]), cx + w * factor / 2), min(float(size[1]), cy + h * factor / 2)
+    return [x0, y0, x1 - x0, y1 - y0]
+
+
 def decode(out: NDArray[np.float32], scale: float, size: tuple[int, int],
            threshold: float) -> list[dict[str, Any]]:
     """Detector output ((6 + 4) x H/4 x W/4) to candidate dice in the frame's pixels."""
@@ -99,19 +140,75 @@ def decode(out: NDArray[np.float32], scale: float, size: tuple[int, int],
     boxes = np.stack([cx - bw / 2, cy - bh / 2, bw, bh], 1)[keep] / scale
     scores, values = scores[keep], values[keep]
     width, height = size
-    found: list[dict[str, Any]] = []
-    kept: list[NDArray[Any]] = []
-    for i in np.argsort(-scores):
+    found = []
+    for i in range(len(boxes)):
         box = boxes[i]
-        if any(iou(box, k) > NMS_IOU for k in kept):
-            continue
-        kept.append(box)
         x0, y0 = max(0.0, float(box[0])), max(0.0, float(box[1]))
         x1 = min(float(width), float(box[0] + box[2]))
         y1 = min(float(height), float(box[1] + box[3]))
+        if x1 - x0 < 1 or y1 - y0 < 1:
+            continue  # a peak in the padding, outside the frame
         found.append({"box": [round(x0, 1), round(y0, 1), round(x1 - x0, 1), round(y1 - y0, 1)],
                       "value": int(values[i]), "confidence": round(float(scores[i]), 3)})
     return found
+
+
+def suppress(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One box per die: the most confident of candidates overlapping more than NMS_IOU."""
+    kept: list[dict[str, Any]] = []
+    for candidate in sorted(candidates, key=lambda c: -float(c["confidence"])):
+        if all(iou(candidate["box"], k["box"]) <= NMS_IOU for k in kept):
+            kept.append(candidate)
+    return kept
+
+
+def merge_levels(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One box per die from candidates of several levels (each with its level's ``side``
+    and ``seen``, the box's size there): where levels overlap, the finest level that saw the
+    die no bigger than the detector learned wins, as it has the most pixels of it."""
+    def rank(c: dict[str, Any]) -> tuple[bool, float, float]:
+        return c["seen"] > LEARNED_MAX_PX, -c["side"], -float(c["confidence"])
+
+    kept: list[dict[str, Any]] = []
+    for candidate in sorted(candidates, key=rank):
+        if all(k["side"] == candidate["side"] or iou(candidate["box"], k["box"]) <= LEVELS_IOU
+               for k in kept):
+            kept.append(candidate)
+    return kept
+
+
+def inside(small: tuple[int, ...] | list[float], big: tuple[int, ...] | list[float]) -> float:
+    """The share of box ``small``'s area that lies inside box ``big`` ([x, y, w, h])."""
+    ix = max(0.0, min(small[0] + small[2], big[0] + big[2]) - max(small[0], big[0]))
+    iy = max(0.0, min(small[1] + small[3], big[1] + big[3]) - max(small[1], big[1]))
+    return float(ix * iy / max(small[2] * small[3], 1e-6))
+
+
+def outermost(dice: list[DieReading]) -> list[DieReading]:
+    """The dice left when pips seen as dice and groups seen as one die are taken out.
+
+    Seen close up, a pip of a big die looks like a small die showing one: a die lying on a
+    die twice its size is dropped. But a coarse level can also take a group of dice for one
+    big die; a die showing v has at most v pips, so a "die" holding more dice than its value
+    is a group: it is dropped and the dice in it stay.
+    """
+    area = [d.box[2] * d.box[3] for d in dice]
+    holds = [{j for j, small in enumerate(dice)
+              if area[i] >= 2 * area[j] and inside(small.box, big.box) >= CONTAINED}
+             for i, big in enumerate(dice)]
+    groups = {i for i, held in enumerate(holds) if len(held) > int(dice[i].value)}
+    pips = {j for i, held in enumerate(holds) if i not in groups for j in held}
+    return [d for i, d in enumerate(dice) if i not in groups and i not in pips]
+
+
+def as_bgr(image: Image) -> Image:
+    """A grey, one-channel or BGRA image as the three BGR channels the models take."""
+    if image.ndim == 3 and image.shape[2] == 3:
+        return image
+    if image.ndim == 3 and image.shape[2] == 4:
+        return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGRA2BGR), dtype=image.dtype)
+    grey = image if image.ndim == 2 else image[:, :, 0]
+    return np.asarray(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR), dtype=image.dtype)
 
 
 class DiceReader:
@@ -119,7 +216,8 @@ class DiceReader:
 
     def __init__(self, models: Path, threads: int = 1, det_threshold: float = DET_THRESHOLD,
                  cls_threshold: float = CLS_THRESHOLD, classifier: bool = True,
-                 detector_path: Path | None = None) -> None:
+                 detector_path: Path | None = None, views: int = CLS_VIEWS,
+                 box_scale: float = BOX_SCALE, sure: float = SURE) -> None:
         self.detector = _session(detector_path or models / DETECTOR, threads)
         self.input_name = self.detector.get_inputs()[0].name
         # Without the classifier (training mines hard negatives this way) values come from
@@ -131,42 +229,95 @@ class DiceReader:
             self.cls_size = side if isinstance(side, int) else CLS_SIZE
         self.det_threshold = det_threshold
         self.cls_threshold = cls_threshold
+        if views not in (1, 2, 4, 8):
+            raise ValueError(f"views must be 1, 2, 4 or 8, not {views}")
+        self.views = views
+        self.sure = sure
+        self.box_scale = box_scale
         self.work_long_side = WORK_LONG_SIDE
 
-    def detect(self, image: Image) -> list[dict[str, Any]]:
-        """Stage 1: candidate dice (confidence is the detector's peak score)."""
-        if image.ndim == 2:
-            image = np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+    def detect(self, image: Image, thorough: bool = False) -> list[dict[str, Any]]:
+        """Stage 1: candidate dice (confidence is the detector's peak score), at the levels of
+        a camera frame, or of a photo when ``thorough`` (see the module's docstring)."""
+        image = as_bgr(image)
         h, w = image.shape[:2]
-        scale = self.work_long_side / max(h, w)
-        sw, sh = max(1, round(w * scale)), max(1, round(h * scale))
-        small = image if (sw, sh) == (w, h) else cv2.resize(image, (sw, sh),
-                                                            interpolation=cv2.INTER_AREA)
+        base = self.work_long_side
+        factors = PHOTO_LEVELS if thorough else CAMERA_LEVELS
+        # a finer level never has more pixels than the photo
+        finer = {min(base * f, max(h, w)) for f in factors if f > 1}
+        sides = sorted({base * f for f in factors if f <= 1} | {s for s in finer if s > base},
+                       reverse=True)
+        found: list[dict[str, Any]] = []
+        source = image
+        for k, side in enumerate(sides):
+            scale = side / max(h, w)
+            size = (max(1, round(w * scale)), max(1, round(h * scale)))
+            # each level is scaled down from the one before: cheaper than from the frame
+            source = source if source.shape[1::-1] == size else np.asarray(
+                cv2.resize(source, size, interpolation=cv2.INTER_AREA), dtype=source.dtype)
+            for candidate in suppress(decode(self.run_detector(source), scale, (w, h),
+                                             self.det_threshold)):
+                seen = max(candidate["box"][2], candidate["box"][3]) * scale
+                # a level other than 640 px keeps only the dice 640 px sees worse
+                if side > base and seen * sides[k + 1] / side >= LEARNED_MIN_PX:
+                    continue
+                if side < base and seen * sides[k - 1] / side < NEAR_MAX_PX:
+                    continue
+                found.append({**candidate, "side": side, "seen": seen})
+        return merge_levels(found)
+
+    def run_detector(self, small: Image) -> NDArray[np.float32]:
+        """The detector's output ((6 + 4) x H/4 x W/4) for an image already scaled."""
+        sh, sw = small.shape[:2]
         ph, pw = -sh % PAD_TO, -sw % PAD_TO
         if ph or pw:
             small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
         x = np.ascontiguousarray(small.transpose(2, 0, 1)[None], dtype=np.float32)
-        out = self.detector.run(None, {self.input_name: x})[0][0]
-        return decode(out, scale, (w, h), self.det_threshold)
+        return np.asarray(self.detector.run(None, {self.input_name: x})[0][0], dtype=np.float32)
 
-    def read(self, image: Image) -> list[DieReading]:
-        """Every die whose top face the reader is sure of."""
-        if image.ndim == 2:
-            image = np.asarray(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
-        candidates = self.detect(image)
+    def classify(self, crops: NDArray[Any], second_looks: int | None = None) -> NDArray[np.float32]:
+        """Class probabilities of N x C x H x W crops; the unsure ones get a second look (at
+        most ``second_looks`` of them, those likeliest to be dice)."""
+        probs = self.probabilities(crops)
+        if self.views > 1:
+            # Most crops are plainly a die or plainly not; only the unsure ones are worth
+            # the other views (a die's value is the same in every turn and mirror image).
+            unsure = np.nonzero(probs.max(1) < self.sure)[0]
+            if second_looks is not None:
+                unsure = unsure[np.argsort(probs[unsure, 0], kind="stable")[:second_looks]]
+            if len(unsure):
+                more = self.probabilities(dihedral_views(crops[unsure], self.views)[len(unsure):])
+                more = more.reshape(-1, len(unsure), more.shape[-1])
+                probs[unsure] = (probs[unsure] + more.sum(0)) / self.views
+        return probs
+
+    def probabilities(self, crops: NDArray[Any]) -> NDArray[np.float32]:
+        assert self.classifier is not None
+        out = self.classifier.run(None, {"crops": np.ascontiguousarray(crops, np.float32)})[0]
+        return np.asarray(out, dtype=np.float32)
+
+    def read(self, image: Image, thorough: bool = False) -> list[DieReading]:
+        """Every die whose top face the reader is sure of (``thorough``: see ``detect``)."""
+        image = as_bgr(image)
+        candidates = self.detect(image, thorough)
         if not candidates:
             return []
         if self.classifier is None:
-            return [_reading(c["box"], c["value"], c["confidence"]) for c in candidates]
+            return outermost([_reading(c["box"], c["value"], c["confidence"])
+                              for c in candidates])
         crops = np.stack([crop_die(image, c["box"], self.cls_size) for c in candidates])
-        crops = crops.transpose(0, 3, 1, 2)
-        probs = self.classifier.run(None, {"crops": np.ascontiguousarray(crops, np.float32)})[0]
+        # a camera frame has a time budget; a photo gets all the looks it needs
+        probs = self.classify(crops.transpose(0, 3, 1, 2), None if thorough else SECOND_LOOKS)
+        h, w = image.shape[:2]
         out = []
         for candidate, p in zip(candidates, probs, strict=True):
             value = int(np.argmax(p[1:])) + 1
             if p[value] >= self.cls_threshold:
-                out.append(_reading(candidate["box"], value, float(p[value])))
-        return out
+                # finer levels see dice smaller than learned and already draw them too big
+                grow = self.box_scale if candidate["side"] <= self.work_long_side else 1.0
+                box = grow_box(candidate["box"], grow, (w, h))
+                out.append(_reading(box, value, float(p[value])))
+        return outermost(out)
 
 
 def off_codes(dice: list[DieReading], codes: list[CodeReading]) -> list[DieReading]:

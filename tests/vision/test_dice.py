@@ -8,12 +8,24 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.settings import models_dir
-from companion.vision.dice import DiceReader, ModelMissingError, iou
+from companion.vision.dice import (
+    DiceReader,
+    ModelMissingError,
+    crop_die,
+    dihedral_views,
+    grow_box,
+    iou,
+    merge_levels,
+    outermost,
+    suppress,
+)
 from companion.vision.images import load_image
 from companion.vision.scan import scan_frame
+from companion.vision.tracker import DieReading
 from tests.conftest import ROOT
 from training.dice.split import link_held_out
 
@@ -32,7 +44,7 @@ def test_rendered_dice_are_read_and_none_invented(reader: DiceReader) -> None:
     right = total = 0
     for path in sorted(DICE.glob("*.jpg")):
         truth = json.loads(path.with_suffix(".json").read_text())["dice"]
-        found = reader.read(load_image(path))
+        found = reader.read(load_image(path), thorough=True)  # as `companion scan` reads photos
         total += len(truth)
         right += sum(any(iou(list(d.box), t["box"]) >= 0.5 and d.value == t["value"]
                          for d in found) for t in truth)
@@ -61,4 +73,134 @@ def test_held_out_photos_through_the_official_scorer(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)
     match = re.search(r"per-die accuracy ([0-9.]+)", done.stdout)
     assert match, done.stdout + done.stderr
-    assert float(match.group(1)) >= 0.88
+    assert float(match.group(1)) >= 0.95
+
+
+def test_the_eight_views_are_every_turn_and_mirror_image_of_each_crop() -> None:
+    crops = np.arange(2 * 3 * 4 * 4).reshape(2, 3, 4, 4)
+    views = dihedral_views(crops, 8)
+    assert views.shape == (16, 3, 4, 4)
+    assert (views[:2] == crops).all()  # the crops themselves come first
+    first = {views[i].tobytes() for i in range(0, 16, 2)}  # the first crop's eight views
+    assert len(first) == 8
+    turned_and_mirrored = np.stack([np.fliplr(np.rot90(channel)) for channel in crops[0]])
+    assert turned_and_mirrored.tobytes() in first
+    assert (dihedral_views(crops, 1) == crops).all()
+
+
+def test_only_unsure_crops_get_the_other_views(reader: DiceReader) -> None:
+    image = load_image(sorted(DICE.glob("*.jpg"))[0])
+    boxes = [c["box"] for c in reader.detect(image)]
+    assert boxes
+    crops = np.stack([crop_die(image, b, reader.cls_size) for b in boxes]).transpose(0, 3, 1, 2)
+    views = reader.views
+    once = reader.probabilities(crops)
+    averaged = reader.probabilities(dihedral_views(crops, views)).reshape(
+        views, len(boxes), -1).mean(0)
+    middle = float(np.median(once.max(1)))
+    some = once.max(1) < middle  # the less sure half
+    assert some.any() and not some.all()
+    nobody, everybody = np.zeros(len(boxes), bool), np.ones(len(boxes), bool)
+    only_one = nobody.copy()
+    only_one[np.argmin(once[:, 0])] = True  # the crop likeliest to be a die
+    sure = reader.sure
+    try:
+        for reader.sure, limit, looked_again in ((0.0, None, nobody), (1.01, None, everybody),
+                                                 (middle, None, some), (1.01, 1, only_one)):
+            expected = np.where(looked_again[:, None], averaged, once)
+            assert np.allclose(reader.classify(crops, limit), expected, atol=1e-5)
+    finally:
+        reader.sure = sure
+
+
+def test_grown_boxes_keep_their_centre_and_stay_in_the_image() -> None:
+    assert grow_box([10, 20, 100, 50], 1.1, (640, 480)) == pytest.approx([5, 17.5, 110, 55])
+    assert grow_box([0, 0, 100, 100], 1.2, (105, 480)) == pytest.approx([0, 0, 105, 110])
+
+
+def test_a_pip_inside_a_bigger_die_is_not_a_die_but_touching_dice_are() -> None:
+    big = DieReading("d6", 5, (100, 100, 200, 200), 0.9)
+    pip = DieReading("d6", 1, (180, 180, 40, 40), 0.8)
+    touching = DieReading("d6", 3, (300, 120, 190, 190), 0.9)  # shares an edge with ``big``
+    small_neighbour = DieReading("d6", 2, (290, 300, 60, 60), 0.9)  # a corner overlaps
+    assert outermost([pip, big, touching, small_neighbour]) == [big, touching, small_neighbour]
+
+
+def test_one_box_per_die_within_a_level_and_across_levels() -> None:
+    strong = {"box": [0, 0, 50, 50], "confidence": 0.9}
+    weak = {"box": [5, 5, 50, 50], "confidence": 0.5}
+    apart = {"box": [200, 200, 50, 50], "confidence": 0.2}
+    assert suppress([weak, strong, apart]) == [strong, apart]
+    # across levels: the finest level that saw the die at a learned size, even if less sure
+    coarse_guess = {"box": [0, 0, 60, 60], "confidence": 0.9, "side": 640, "seen": 20}
+    fine = {"box": [12, 12, 36, 36], "confidence": 0.3, "side": 1280, "seen": 24}
+    too_big = {"box": [0, 0, 60, 60], "confidence": 0.9, "side": 2560, "seen": 80}
+    assert merge_levels([coarse_guess, too_big, fine]) == [fine]
+    # two touching dice of one level stay two, however their boxes overlap
+    left = {"box": [0, 0, 40, 40], "confidence": 0.9, "side": 640, "seen": 20}
+    right = {"box": [20, 0, 40, 40], "confidence": 0.8, "side": 640, "seen": 20}
+    assert merge_levels([left, right]) == [left, right]
+
+
+def test_a_group_of_dice_seen_as_one_big_die_gives_way_to_the_dice() -> None:
+    group = DieReading("d6", 2, (0, 0, 200, 200), 0.7)  # a coarse level's box round four dice
+    corners = ((10, 10), (110, 10), (10, 110), (110, 110))
+    dice = [DieReading("d6", v, (x, y, 80, 80), 0.9)
+            for v, (x, y) in zip((3, 4, 5, 6), corners, strict=True)]
+    assert outermost([group, *dice]) == dice
+    five = DieReading("d6", 5, (0, 0, 200, 200), 0.9)  # five pips of a five seen close up
+    pips = [DieReading("d6", 1, (x, y, 30, 30), 0.6)
+            for x, y in ((20, 20), (150, 20), (85, 85), (20, 150), (150, 150))]
+    assert outermost([*pips, five]) == [five]
+
+
+def test_a_camera_frame_is_looked_at_twice_and_a_big_photo_at_every_level(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    sizes: list[tuple[int, int]] = []
+    run = reader.run_detector
+
+    def recording(small: np.ndarray) -> np.ndarray:
+        sizes.append(small.shape[1::-1])
+        return run(small)
+
+    monkeypatch.setattr(reader, "run_detector", recording)
+    frame = np.full((1080, 1920, 3), 90, np.uint8)
+    reader.detect(frame)
+    assert sizes == [(640, 360), (320, 180)]
+    sizes.clear()
+    reader.detect(frame, thorough=True)
+    assert sizes == [(1920, 1080), (1280, 720), (640, 360), (320, 180), (160, 90), (80, 45)]
+    sizes.clear()
+    reader.detect(frame[:700, :1000], thorough=True)  # no level has more pixels than the photo
+    assert sizes == [(1000, 700), (640, 448), (320, 224), (160, 112), (80, 56)]
+    sizes.clear()
+    reader.detect(np.full((3000, 4000, 3), 90, np.uint8), thorough=True)
+    assert sizes[:2] == [(1920, 1440), (1280, 960)]  # and no finer: memory stays small
+
+
+@pytest.mark.parametrize("name", ["ivory-black-pips-far-1080p", "white-black-pips-closeup-640",
+                                  "green-white-pips-closeup-720p"])
+def test_dice_far_smaller_or_bigger_than_the_detector_learned_are_all_read(
+        name: str, reader: DiceReader) -> None:
+    path = DICE / f"{name}.jpg"
+    truth = json.loads(path.with_suffix(".json").read_text())["dice"]
+    found = reader.read(load_image(path), thorough=True)
+    assert len(found) == len(truth)
+    assert all(any(iou(list(d.box), t["box"]) >= 0.5 and d.value == t["value"] for d in found)
+               for t in truth)
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 3), (5, 300, 3), (300, 5), (100, 100, 1), (90, 160, 4)])
+def test_odd_images_give_dice_inside_them_or_none(shape: tuple[int, ...],
+                                                  reader: DiceReader) -> None:
+    image = np.random.default_rng(0).integers(0, 255, shape, dtype=np.uint8)
+    for thorough in (False, True):
+        for die in reader.read(image, thorough):
+            x, y, w, h = die.box
+            assert x >= 0 and y >= 0 and w > 0 and h > 0
+            assert x + w <= shape[1] and y + h <= shape[0]
+
+
+def test_the_views_are_a_whole_number_of_turns_and_mirror_images() -> None:
+    with pytest.raises(ValueError, match="views must be 1, 2, 4 or 8"):
+        DiceReader(models_dir() / "dice", views=3)

@@ -2,9 +2,11 @@
 """Evaluate the dice reader with the project's scorer.
 
     python evaluate.py build                  # (re)make the test sets under data/ (seeded)
+    python evaluate.py build scales           # only the closeups and far sets
     python evaluate.py score holdout          # predictions JSONL + dice_score.py on one set
     python evaluate.py score FOLDER           # any folder with images/ and labels/
     python evaluate.py score SET 0.15 0.5     # with detector / classifier thresholds
+    python evaluate.py score SET 0.15 0.4 1 1.0   # ... classifier views, box scale
     python evaluate.py errors holdout         # what kind of errors: misses, values, boxes, extras
     python evaluate.py bench                  # ms per 640x640 image and per 1280x720 frame, 1 thread
     python evaluate.py all                    # build + score every set + bench
@@ -19,6 +21,12 @@ Test sets (all labels in YOLO form, so dice_score.py reads them):
              turns, scale 0.55-1.4, blur / motion blur, noise, JPEG, uneven and low light
   frames     held-out photos scaled 1.0-1.6x and placed in a 1280x720 frame on a
              synthetic table (tests the frame path: the reader works at 640x360)
+  closeups   2 squares around a die of each held-out photo, scaled up so dice are 120-500 px
+             (a photo taken close): the detector learned 16-70 px dice and has to look at a
+             coarser level
+  far        each held-out photo at 0.5-0.9 of its size in a 1920x1080 frame on a synthetic
+             table, JPEG quality 60-90: dice of 20-35 px in a big photo, which the detector
+             sees at 640 px as 7-12 px, so it must look at a finer level
   synthetic  120 scenes rendered by synth.py with a seed never used in training and a
              wider camera tilt (up to 0.7 rad, training used <= 0.5): oblique views with
              side faces showing pips, touching dice, marbled/translucent dice, light or
@@ -41,6 +49,7 @@ from split import DATA, load_split, read_labels
 
 HERE = Path(__file__).resolve().parent
 SETS = HERE / "data"
+THOROUGH = os.environ.get("DICE_THOROUGH", "1") == "1"  # 0: read as camera frames
 MODELS = Path(os.environ.get("DICE_MODELS", HERE.parents[1] / "models" / "dice"))  # a candidate
 SCORER = Path(
     os.environ.get("DICE_SCORER", HERE.parents[1].parent / "shared" / "tools" / "dice_score.py")
@@ -166,6 +175,50 @@ def warp(img, boxes, rng, scale: float):
     return out, np.array(nb, np.float32).reshape(-1, 4)
 
 
+def close_up(img, boxes, vals, rng):
+    """A square around one die, 1.6-4 times its size, scaled to 480-800 px: a photo taken
+    close (dice of 120-500 px); dice cut by the edge are greyed out, as they cannot be scored."""
+    x1, y1, x2, y2 = boxes[rng.integers(len(boxes))]
+    side = max(x2 - x1, y2 - y1)
+    crop = side * rng.uniform(1.6, 4.0)
+    x0 = (x1 + x2) / 2 + rng.uniform(-0.25, 0.25) * (crop - side) - crop / 2
+    y0 = (y1 + y2) / 2 + rng.uniform(-0.25, 0.25) * (crop - side) - crop / 2
+    size = int(rng.choice([480, 640, 800]))
+    s = size / crop
+    matrix = np.array([[s, 0, -x0 * s], [0, s, -y0 * s]], np.float32)
+    out = cv2.warpAffine(img, matrix, (size, size), flags=cv2.INTER_CUBIC,
+                         borderMode=cv2.BORDER_REFLECT)
+    b = (boxes - [x0, y0, x0, y0]) * s
+    whole = (b[:, 0] >= 0) & (b[:, 1] >= 0) & (b[:, 2] <= size) & (b[:, 3] <= size)
+    cut = (b[:, 2] > 0) & (b[:, 3] > 0) & (b[:, 0] < size) & (b[:, 1] < size) & ~whole
+    for bx1, by1, bx2, by2 in np.clip(b[cut], 0, size).astype(int):
+        out[by1:by2, bx1:bx2] = 128
+    return out, b[whole], vals[whole]
+
+
+def build_scales() -> None:
+    """The closeups and far sets: dice much bigger, or much smaller, than in the photos."""
+    import shutil
+
+    for sub in ("closeups", "far"):
+        shutil.rmtree(SETS / sub, ignore_errors=True)
+    rng = np.random.default_rng(2718)
+    for name in load_split()[1]:
+        img, boxes, vals = load(name)
+        for k in range(2):
+            out, b, v = close_up(img, boxes, vals, rng)
+            write_set(SETS / "closeups", f"{Path(name).stem}_c{k}", out, b, v)
+        s = rng.uniform(0.5, 0.9)
+        small = cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+        frame = synth.background(1080, 1920, rng)
+        h, w = small.shape[:2]
+        x, y = int(rng.integers(0, 1920 - w)), int(rng.integers(0, 1080 - h))
+        frame[y : y + h, x : x + w] = small
+        ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 90))])
+        write_set(SETS / "far", f"{Path(name).stem}_far", cv2.imdecode(jpeg, cv2.IMREAD_COLOR),
+                  boxes * s + [x, y, x, y], vals)
+
+
 def build_sets() -> None:
     import shutil
 
@@ -234,7 +287,8 @@ def build_sets() -> None:
         img, boxes, vals = synth.scene(h, w, rng, max_dice=20, size_range=sizes, tilt_max=0.7)
         img = degrade(colour_shift(img, rng) if rng.random() < 0.5 else img, rng)
         write_set(SETS / "synthetic", f"synth_{i:03d}", img, boxes, vals)
-    for sub in ("holdout", "perturbed", "frames", "synthetic"):
+    build_scales()
+    for sub in ("holdout", "perturbed", "frames", "synthetic", "closeups", "far"):
         n = len(list((SETS / sub / "images").iterdir()))
         print(f"{sub}: {n} images")
 
@@ -247,7 +301,7 @@ def predict_folder(folder: Path, out: Path, thresholds: dict | None = None) -> N
     with out.open("w") as f:
         for p in sorted((folder / "images").iterdir()):
             img = cv2.imread(str(p))
-            dice = rd.read(img)
+            dice = rd.read(img, thorough=THOROUGH)
             f.write(json.dumps({"path": str(p), "dice": [d.to_dict() for d in dice]}) + "\n")
 
 
@@ -282,8 +336,8 @@ def errors(folder: Path, models: Path = MODELS) -> dict[str, int]:
          "extra near a die", "extra"), 0)
     for name, truth in load_labels(folder).items():
         img = cv2.imread(str(folder / "images" / name))
-        preds = [d.to_dict() for d in rd.read(img)]
-        cands = rd.detect(img)
+        preds = [d.to_dict() for d in rd.read(img, thorough=THOROUGH)]
+        cands = rd.detect(img, thorough=THOROUGH)
         kinds["dice"] += len(truth)
         pairs = sorted(
             ((iou(t[1], p["box"]), ti, pi) for ti, t in enumerate(truth) for pi, p in enumerate(preds)),
@@ -341,7 +395,7 @@ def main() -> int:
         return 2
     cmd = args[0]
     if cmd == "build":
-        build_sets()
+        build_scales() if args[1:] == ["scales"] else build_sets()
     elif cmd == "score":
         folder = Path(args[1])
         folder = folder if (folder / "images").is_dir() else SETS / args[1]
@@ -350,6 +404,12 @@ def main() -> int:
             thr["det_threshold"] = float(args[2])
         if len(args) > 3:
             thr["cls_threshold"] = float(args[3])
+        if len(args) > 4:
+            thr["views"] = int(args[4])
+        if len(args) > 5:
+            thr["box_scale"] = float(args[5])
+        if len(args) > 6:
+            thr["sure"] = float(args[6])
         print(score(folder, thr))
     elif cmd == "errors":
         folder = Path(args[1])
@@ -359,7 +419,7 @@ def main() -> int:
         bench()
     elif cmd == "all":
         build_sets()
-        for sub in ("holdout", "perturbed", "frames", "synthetic"):
+        for sub in ("holdout", "perturbed", "frames", "synthetic", "closeups", "far"):
             print(f"== {sub}")
             print(score(SETS / sub))
         bench()

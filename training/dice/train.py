@@ -19,8 +19,8 @@ scenes (synth.py).
 Stage 2, classifier (DiceCls): 48x48 crop -> {not a die, 1..6}, 209k parameters.
 Real dice crops (box jitter, any rotation, low-res, same photometric augmentation),
 synthetic dice crops (oblique, touching, marbled, translucent), negatives: random
-patches, half dice / between dice, and hard negatives = detector false alarms on the
-training photos.
+patches, half dice / between dice, pips of a die seen close up, and hard negatives =
+detector false alarms on the training photos (groups of dice among them).
 
 Data licence: Byler photos are BSD-3-Clause; models/LICENSE-byler-dice goes with the
 models. Everything is driven by --seed (one data-loader worker, fixed per-worker seeds).
@@ -483,7 +483,12 @@ class CropSampler:
                     self.items[j][0], hx, hy, hs * rng.uniform(0.9, 1.2), rng.uniform(0, 360), rng
                 )
                 return self._finish(patch), 0
-            if r < 0.6:  # off-centre: half a die, or between two dice
+            if r < 0.45:  # a pip or two of a die seen close up (a pip alone looks like a one)
+                inner = size * 0.35
+                px, py = cx + rng.uniform(-inner, inner), cy + rng.uniform(-inner, inner)
+                patch = patch_at(img, px, py, size * rng.uniform(0.15, 0.45), rng.uniform(0, 360), rng)
+                return self._finish(patch), 0
+            if r < 0.65:  # off-centre: half a die, or between two dice
                 a = rng.uniform(0, 2 * np.pi)
                 d = rng.uniform(0.5, 1.0) * size
                 cx, cy = cx + d * np.cos(a), cy + d * np.sin(a)
@@ -554,7 +559,8 @@ class CropSampler:
 
 
 def mine_hard_negatives(items, detector_path: Path):
-    """Detector candidates on the training photos (3 scales) that overlap no labelled die."""
+    """Detector candidates on the training photos (3 scales, each with the coarser levels a
+    photo gets, which propose groups of dice as one big die) that overlap no labelled die."""
     from companion.vision.dice import DiceReader, iou
 
     det = DiceReader(detector_path.parent, classifier=False, det_threshold=0.1,
@@ -563,7 +569,7 @@ def mine_hard_negatives(items, detector_path: Path):
     for j, (img, boxes, _) in enumerate(items):
         for s in (0.75, 1.0, 1.3):
             det.work_long_side = int(640 * s)
-            for d in det.detect(img):
+            for d in det.detect(img, thorough=True):
                 x, y, w, h = d["box"]
                 if all(iou(d["box"], [b[0], b[1], b[2] - b[0], b[3] - b[1]]) < 0.2 for b in boxes):
                     hard.append((j, (x, y, x + w, y + h)))
