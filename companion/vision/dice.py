@@ -270,9 +270,9 @@ class DiceReader:
         """The detector's output ((6 + 4) x H/4 x W/4) for an image already scaled."""
         sh, sw = small.shape[:2]
         ph, pw = -sh % PAD_TO, -sw % PAD_TO
-        if ph or pw:
-            small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
-        x = np.ascontiguousarray(small.transpose(2, 0, 1)[None], dtype=np.float32)
+        padded = small if not (ph or pw) else cv2.copyMakeBorder(small, 0, ph, 0, pw,
+                                                                 cv2.BORDER_REPLICATE)
+        x = np.ascontiguousarray(padded.transpose(2, 0, 1)[None], dtype=np.float32)
         return np.asarray(self.detector.run(None, {self.input_name: x})[0][0], dtype=np.float32)
 
     def classify(self, crops: NDArray[Any], second_looks: int | None = None) -> NDArray[np.float32]:
