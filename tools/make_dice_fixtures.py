@@ -31,14 +31,17 @@ CASES = {
     # far (a big photo of a whole table): dice a third the size the detector sees best
     "ivory-black-pips-far-1080p": ((215, 235, 240), (30, 30, 30), 24, (1920, 1080), 0.0, 8),
 }
+# crowded: dice touching each other (a coarse level may take a group for one die)
+CROWDED = {"red-white-pips-crowded-640": ((40, 40, 190), (240, 240, 240), 50, (640, 480), 0.0, 14)}
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for index, (name, (body, ink, side, size, blur, count)) in enumerate(CASES.items()):
+    for index, (name, (body, ink, side, size, blur, count)) in enumerate(
+            [*CASES.items(), *CROWDED.items()]):
         faces = random.Random(index).choices(FACES, k=count)
         image, truth = scene(faces, seed=3000 + index, size=size, side=side, body=body, ink=ink,
-                             blur=blur)
+                             blur=blur, spacing=0.82 if name in CROWDED else 1.0)
         cv2.imwrite(str(OUT / f"{name}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
         dice = [{"value": int(str(t["value"])), "box": t["box"]} for t in truth]
         (OUT / f"{name}.json").write_text(json.dumps({"dice": dice}, indent=1) + "\n")

@@ -110,8 +110,10 @@ def _table(size: tuple[int, int], rng: np.random.Generator) -> Image:
 
 def scene(faces: list[str], seed: int, size: tuple[int, int] = (640, 480), side: int = 56,
           body: tuple[int, int, int] = (40, 40, 200), ink: tuple[int, int, int] = (245, 245, 245),
-          blur: float = 0.0, jpeg: int = 90) -> tuple[Image, list[dict[str, object]]]:
-    """Dice with these faces up, spread over a table; returns the image and the truth."""
+          blur: float = 0.0, jpeg: int = 90,
+          spacing: float = 1.0) -> tuple[Image, list[dict[str, object]]]:
+    """Dice with these faces up, spread over a table; returns the image and the truth.
+    ``spacing`` 0.82 lets dice touch (below it they may overlap)."""
     rng = np.random.default_rng(seed)
     pick = random.Random(seed)
     img = _table(size, rng)
@@ -123,7 +125,7 @@ def scene(faces: list[str], seed: int, size: tuple[int, int] = (640, 480), side:
         for _ in range(300):
             x = pick.randrange(0, size[0] - canvas - 4)
             y = pick.randrange(0, size[1] - canvas - 4)
-            if all(math.hypot(x - px, y - py) > canvas for px, py in placed):
+            if all(math.hypot(x - px, y - py) > canvas * spacing for px, py in placed):
                 break
         placed.append((x, y))
         shadow = cv2.GaussianBlur(mask, (0, 0), side / 10).astype(np.float32) / 255 * 0.45

@@ -483,7 +483,7 @@ class CropSampler:
                     self.items[j][0], hx, hy, hs * rng.uniform(0.9, 1.2), rng.uniform(0, 360), rng
                 )
                 return self._finish(patch), 0
-            if r < 0.45:  # a pip or two of a die seen close up (a pip alone looks like a one)
+            if 0.35 <= r < 0.45:  # a pip or two of a die seen close up (one looks like a one)
                 inner = size * 0.35
                 px, py = cx + rng.uniform(-inner, inner), cy + rng.uniform(-inner, inner)
                 patch = patch_at(img, px, py, size * rng.uniform(0.15, 0.45), rng.uniform(0, 360), rng)
