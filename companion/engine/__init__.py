@@ -17,7 +17,7 @@ from companion.engine.errors import (
     UnknownActionError,
     UnknownGameError,
 )
-from companion.engine.house import check_whole_numbers, merge_house, with_house
+from companion.engine.house import RuleBook, check_whole_numbers, merge_house, with_house
 from companion.engine.moves import Move, MoveSet, Params, with_defaults
 from companion.engine.randomness import shuffled
 from companion.engine.registry import all_games, get_game, register_game
@@ -42,6 +42,7 @@ __all__ = [
     "DieFace",
     "check_whole_numbers",
     "merge_house",
+    "RuleBook",
     "with_house",
     "Move",
     "MoveSet",

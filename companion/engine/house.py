@@ -1,9 +1,11 @@
-"""House rules: a table's overrides of a game's data file (pure functions, no I/O)."""
+"""House rules: a table's overrides of a game's data file, and the rule book they make (no
+I/O: a game reads its own data file)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Self, cast
 
 from companion.engine.errors import SetupError
 
@@ -50,3 +52,36 @@ def with_house(packaged: Mapping[str, Any], house: Any,
     merged = merge_house(packaged, house)
     check(merged)
     return merged
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """A game's numbers and texts in force at one table: its packaged rule data, with the
+    table's house overrides applied and checked. A game's book says where its data comes from
+    (``packaged``) and what the rules need of it (``check``)."""
+
+    data: Mapping[str, Any]
+
+    @staticmethod
+    def packaged() -> Mapping[str, Any]:
+        raise NotImplementedError
+
+    @staticmethod
+    def check(data: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def load(cls, house: Mapping[str, Any] | None = None) -> Self:
+        data = with_house(cls.packaged(), house, cls.check)
+        return cls.default() if data is None else cls(data)
+
+    @classmethod
+    def default(cls) -> Self:
+        """The packaged book, checked once."""
+        if cls not in _DEFAULTS:
+            cls.check(cls.packaged())
+            _DEFAULTS[cls] = cls(cls.packaged())
+        return cast(Self, _DEFAULTS[cls])
+
+
+_DEFAULTS: dict[type[RuleBook], RuleBook] = {}

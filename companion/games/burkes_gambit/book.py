@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import SetupError, check_whole_numbers, with_house
+from companion.engine import RuleBook, SetupError, check_whole_numbers
 
 FACES = ("damage_heal", "scan_neighbour", "scan_any", "id_check", "engine", "stall", "reshuffle",
          "insta_kill", "quarantine", "cancel")
@@ -45,16 +44,11 @@ def _check(data: Mapping[str, Any]) -> None:
         raise SetupError("the data file must describe the Captain and at least 8 roles")
 
 
-@dataclass(frozen=True)
-class Book:
+class Book(RuleBook):
     """The numbers and texts in force at one table."""
 
-    data: Mapping[str, Any]
-
-    @classmethod
-    def load(cls, house: Mapping[str, Any] | None = None) -> Book:
-        data = with_house(_packaged(), house, _check)
-        return _default_book() if data is None else cls(data)
+    packaged = staticmethod(_packaged)
+    check = staticmethod(_check)
 
     def specialists(self, players: int) -> int:
         return int(self.data["setup"]["specialists"][str(players)])
@@ -95,9 +89,3 @@ class Book:
     @property
     def quarantined_vote(self) -> bool:
         return not self.data["quarantine"]["blocks_voting"]
-
-
-@cache
-def _default_book() -> Book:
-    _check(_packaged())
-    return Book(_packaged())

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import SetupError, check_whole_numbers, with_house
+from companion.engine import RuleBook, SetupError, check_whole_numbers
 
 PERMITS = ("barrage", "shield", "drain", "overcharge", "fortify", "network")
 WILDCARDS = ("identity_theft", "diplomatic_immunity")
@@ -60,16 +59,11 @@ def _check(data: Mapping[str, Any]) -> None:
                              " replaces")
 
 
-@dataclass(frozen=True)
-class Book:
+class Book(RuleBook):
     """The numbers and texts in force at one table."""
 
-    data: Mapping[str, Any]
-
-    @classmethod
-    def load(cls, house: Mapping[str, Any] | None = None) -> Book:
-        data = with_house(_packaged(), house, _check)
-        return _default_book() if data is None else cls(data)
+    packaged = staticmethod(_packaged)
+    check = staticmethod(_check)
 
     def setup(self, key: str) -> Any:
         return self.data["setup"][key]
@@ -116,9 +110,3 @@ class Book:
     def prologue_captains(self) -> tuple[str, ...]:
         """Captains with a part in the Prologue (a `prologue` text in the data)."""
         return tuple(name for name, entry in self.data["captains"].items() if "prologue" in entry)
-
-
-@cache
-def _default_book() -> Book:
-    _check(_packaged())
-    return Book(_packaged())
