@@ -29,6 +29,8 @@ from companion.engine.rules import (
     GameSetup,
     Outcome,
     Transition,
+    refuse_unknown,
+    seat_key,
 )
 from companion.engine.session import ActionRecord, TableSession
 from companion.engine.transcript import (
@@ -42,6 +44,8 @@ __all__ = [
     "DieFace",
     "check_whole_numbers",
     "merge_house",
+    "refuse_unknown",
+    "seat_key",
     "RuleBook",
     "with_house",
     "Move",

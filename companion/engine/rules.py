@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.engine.actions import Action, ActionSpec, Param
 from companion.engine.components import Component
+from companion.engine.errors import SetupError
 
 Event = dict[str, Any]
 """Something that happened, public information only: ``{"type": "damaged", "seat": 2, ...}``."""
@@ -54,6 +55,23 @@ class GameSetup:
         if self.deal is not None:
             out["deal"] = dict(self.deal)
         return out
+
+
+def refuse_unknown(given: Iterable[str], known: Sequence[str], what: str) -> None:
+    """Refuse the first of ``given`` (option or field names) that is not ``known``."""
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise SetupError(f"{what} {unknown[0]!r} (known: {', '.join(known)})")
+
+
+def seat_key(key: Any, players: int) -> int:
+    """A seat number written as a deal's key ("0", "1", ...), checked."""
+    if not (isinstance(key, str) and key.isascii() and key.isdigit() and key == str(int(key))):
+        raise SetupError(f"deal: {key!r} is not a seat number")
+    seat = int(key)
+    if not 0 <= seat < players:
+        raise SetupError(f"deal: there is no seat {seat}")
+    return seat
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,11 @@ def test_engines_to_earth_is_an_option_and_bad_setups_are_refused() -> None:
         table(deal={"parasites": {str(i): "infected" for i in range(4)}})
     with pytest.raises(SetupError, match="the Captain is always in play"):
         table(deal={"roles": {"0": "marine", "1": "pilot", "2": "doctor", "3": "stowaway"}})
+    for seat in ("\u00b2", "01", "-1", 2):  # a superscript two is a digit, but no seat number
+        with pytest.raises(SetupError, match="is not a seat number"):
+            table(deal={"roles": {seat: "captain"}})
+    with pytest.raises(SetupError, match="there is no seat 4"):
+        table(deal={"roles": {"4": "captain"}})
 
 
 def test_a_turn_roll_reroll_once_then_return() -> None:

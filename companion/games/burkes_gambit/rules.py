@@ -20,6 +20,8 @@ from companion.engine import (
     Param,
     SetupError,
     Transition,
+    refuse_unknown,
+    seat_key,
     shuffled,
 )
 from companion.games.burkes_gambit import moves
@@ -58,12 +60,11 @@ def _seat_map(deal: Mapping[str, Any], key: str, players: int,
     if not isinstance(given, Mapping):
         raise SetupError(f"deal: {key!r} must map seats to names")
     out: dict[int, str] = {}
-    for seat, value in given.items():
-        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < players):
-            raise SetupError(f"deal: {seat!r} is not a seat")
+    for seat_name, value in given.items():
+        seat = seat_key(seat_name, players)
         if value not in allowed:
             raise SetupError(f"deal: {key} of seat {seat} must be one of {', '.join(allowed)}")
-        out[int(seat)] = str(value)
+        out[seat] = str(value)
     return out
 
 
@@ -71,9 +72,7 @@ def _read_deal(deal: Mapping[str, Any], players: int,
                book: Book) -> tuple[dict[int, str], dict[int, str], dict[int, str]]:
     """What is known of a deal made at the table: roles (face up), and, for a game replayed
     from its record, ID and parasite cards."""
-    unknown = sorted(set(deal) - {"roles", "ids", "parasites"})
-    if unknown:
-        raise SetupError(f"deal: unknown field {unknown[0]!r} (known: roles, ids, parasites)")
+    refuse_unknown(deal, ("roles", "ids", "parasites"), "deal: unknown field")
     roles = _seat_map(deal, "roles", players, book.roles())
     if len(set(roles.values())) != len(roles):
         raise SetupError("deal: a role is dealt twice")
@@ -97,9 +96,7 @@ class BurkesGambitRules:
         if not INFO.min_players <= count <= INFO.max_players:
             raise SetupError(f"Burke's Gambit is for 4 to 8 players, not {count}")
         options = dict(setup.options)
-        unknown = sorted(set(options) - set(_OPTIONS))
-        if unknown:
-            raise SetupError(f"unknown option {unknown[0]!r} (known: {', '.join(_OPTIONS)})")
+        refuse_unknown(options, _OPTIONS, "unknown option")
         book = Book.load(options.get("house"))
         to_earth = options.get("engines_to_earth", book.engines_to_earth(count))
         if not isinstance(to_earth, int) or isinstance(to_earth, bool) or not 1 <= to_earth <= 12:

@@ -20,6 +20,8 @@ from companion.engine import (
     Param,
     SetupError,
     Transition,
+    refuse_unknown,
+    seat_key,
     shuffled,
 )
 from companion.games.captains_gambit import moves
@@ -49,9 +51,7 @@ _REVEALING = ("card_shown", "revealed", "died", "game_over", "permits_dealt")
 
 
 def _read_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
-    unknown = sorted(set(options) - set(_OPTIONS))
-    if unknown:
-        raise SetupError(f"unknown option {unknown[0]!r} (known: {', '.join(_OPTIONS)})")
+    refuse_unknown(options, _OPTIONS, "unknown option")
     warp_in = options.get("warp_in", [])
     if not isinstance(warp_in, list) or not all(isinstance(g, str) for g in warp_in):
         raise SetupError("option \"warp_in\" must be a list of Warp In group names")
@@ -65,27 +65,16 @@ def _read_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
             "mulligan": options.get("mulligan", False), "first_seat": first}
 
 
-def _seat_key(key: Any, players: int) -> int:
-    if not (isinstance(key, str) and key.isascii() and key.isdigit() and key == str(int(key))):
-        raise SetupError(f"deal: {key!r} is not a seat number")
-    seat = int(key)
-    if not 0 <= seat < players:
-        raise SetupError(f"deal: there is no seat {seat}")
-    return seat
-
-
 def _read_deal(deal: Mapping[str, Any], players: int, dealable: list[str],
                deck: list[str], hand_size: int) -> tuple[list[str | None], list[list[str | None]]]:
     """What is known of a deal made by hand: captains and permits by seat, the rest unknown."""
-    unknown = sorted(set(deal) - set(_DEAL_FIELDS))
-    if unknown:
-        raise SetupError(f"deal: unknown field {unknown[0]!r} (known: captains, permits)")
+    refuse_unknown(deal, _DEAL_FIELDS, "deal: unknown field")
     for field in _DEAL_FIELDS:
         if not isinstance(deal.get(field, {}), Mapping):
             raise SetupError(f"deal: {field!r} must be an object of seat numbers")
     captains: list[str | None] = [None] * players
     for key, name in dict(deal.get("captains", {})).items():
-        seat = _seat_key(key, players)
+        seat = seat_key(key, players)
         if name not in dealable:
             raise SetupError(f"deal: {name!r} is not a captain that can be dealt in this game")
         if name in captains:
@@ -94,7 +83,7 @@ def _read_deal(deal: Mapping[str, Any], players: int, dealable: list[str],
     hands: list[list[str | None]] = [[None] * hand_size for _ in range(players)]
     left = list(deck)
     for key, cards in dict(deal.get("permits", {})).items():
-        seat = _seat_key(key, players)
+        seat = seat_key(key, players)
         if (not isinstance(cards, list) or len(cards) > hand_size
                 or not all(isinstance(card, str) for card in cards)):
             raise SetupError(f"deal: seat {seat}'s permits must be a list of at most {hand_size}")
