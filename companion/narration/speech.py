@@ -100,7 +100,7 @@ class EspeakVoice:
         self._chunks: list[bytes] = []
         self._voice = _espeak_voice(_espeak.ListVoices(), settings.voice)
         self._rate = settings.rate
-        self.key = VoiceSettings(settings.voice, settings.rate).key
+        self.key = settings.key
 
     def _collect(self, wav: Any, samples: int, events: Any) -> int:
         if samples > 0:
@@ -214,8 +214,8 @@ class SpeechCache:
         digest = hashlib.sha256(f"{key or self.settings.key}\n{text}".encode()).hexdigest()[:24]
         return self.folder / f"{digest}.wav"
 
-    def get(self, text: str) -> np.ndarray | None:
-        path = self.path(text)
+    def get(self, text: str, key: str | None = None) -> np.ndarray | None:
+        path = self.path(text, key)
         if not path.is_file():
             return None
         try:
@@ -277,9 +277,12 @@ class SpeechRenderer:
     def __init__(self, cache: SpeechCache, voice_factory: Factory = open_voice) -> None:
         self.cache = cache
         self._factory = voice_factory
+        self._spoken_by: str | None = None  # the key of the voice that rendered last
 
     def clip(self, text: str) -> np.ndarray:
-        cached = self.cache.get(text)
+        # Lines are kept under the voice that spoke them: once a Piper model has failed and
+        # espeak-ng stood in, they are found under espeak-ng's key.
+        cached = self.cache.get(text, self._spoken_by)
         if cached is not None:
             return cached
         return _TTS.run(self._factory, self.cache.settings, lambda voice: self._render(voice, text))
@@ -315,6 +318,7 @@ class SpeechRenderer:
             # Kept under the voice that spoke: a Piper model that failed to load (espeak-ng
             # spoke instead) never leaves espeak-ng's speech under Piper's name.
             os.replace(tmp, self.cache.path(text, voice.key))
+            self._spoken_by = voice.key
         finally:
             Path(tmp).unlink(missing_ok=True)
         return read_wav(self.cache.path(text, voice.key))  # as stored: cached lines sound the same

@@ -123,7 +123,14 @@ def test_a_piper_model_that_fails_never_poisons_the_cache(data_with_voice: Path,
     cache = SpeechCache(data_with_voice / "cache", settings)
     with monkeypatch.context() as hidden:
         hidden.setitem(sys.modules, "piper", None)
-        stand_in = SpeechRenderer(cache).clip("Hamlet, open your eyes.")
+        renderer = SpeechRenderer(cache)
+        stand_in = renderer.clip("Hamlet, open your eyes.")
+        rendered: list[str] = []
+        render = renderer._render
+        hidden.setattr(renderer, "_render",
+                       lambda voice, text: rendered.append(text) or render(voice, text))
+        again = renderer.clip("Hamlet, open your eyes.")  # found under espeak-ng's key
+        assert rendered == [] and np.array_equal(again, stand_in)
     # As in a new process (the TTS thread keeps the voice it made, so make it anew).
     piper = SpeechRenderer(cache, lambda s: open_voice(s)).clip("Hamlet, open your eyes.")
     for clip, is_hum in ((stand_in, False), (piper, True)):
