@@ -156,15 +156,19 @@ class CameraService:
 
     def extras(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
         attached = self.table_id == table.id
+        readings = list(self.readings) if attached else []  # the camera thread adds to it
+        # What each fresh reading stands for, worked out once for the list and the suggestions
+        meanings = {id(r): self._meanings(table, r) for r in readings if self._fresh(table, r)}
         return {
             **self.status,
             "attached": attached,
             "configured": self._open is not None,
-            "readings": [self._public(r, table) for r in self.readings] if attached else [],
-            "suggestions": self.suggestions(table, actor) if attached else [],
+            "readings": [self._public(r, meanings) for r in readings],
+            "suggestions": self._suggestions(table, actor, readings, meanings),
         }
 
-    def _public(self, reading: dict[str, Any], table: LiveTable) -> dict[str, Any]:
+    @staticmethod
+    def _public(reading: dict[str, Any], meanings: dict[int, list[Action]]) -> dict[str, Any]:
         if reading["type"] == "card":
             out = {"type": "card", "card": reading.get("card"), "payload": reading["payload"],
                    "at": reading["at"]}
@@ -172,7 +176,7 @@ class CameraService:
             out = {"type": "roll", "dice": [{"kind": d["kind"], "value": d["value"]}
                                             for d in reading.get("dice", [])],
                    "at": reading["at"]}
-            if self._fresh(table, reading) and not self._meanings(table, reading):
+            if meanings.get(id(reading)) == []:
                 # Shown, never applied: a die on the table now is not a roll the game expects.
                 out["note"] = "no roll is expected now: ignored"
         return out
@@ -201,13 +205,13 @@ class CameraService:
                         out.append(action)
         return out
 
-    def suggestions(self, table: LiveTable, actor: Actor) -> list[dict[str, Any]]:
+    @staticmethod
+    def _suggestions(table: LiveTable, actor: Actor, readings: list[dict[str, Any]],
+                     meanings: dict[int, list[Action]]) -> list[dict[str, Any]]:
         """Fresh readings that stand for an action this phone may take now."""
         out: list[dict[str, Any]] = []
-        for reading in list(self.readings):
-            if not self._fresh(table, reading):
-                continue
-            for action in self._meanings(table, reading):
+        for reading in readings:
+            for action in meanings.get(id(reading), []):
                 mine = action.seat == actor.seat if action.seat is not None else actor.host
                 if not mine or any(s["action"] == action.to_dict() for s in out):
                     continue
