@@ -2,18 +2,19 @@
 
 A game lists one ``Move`` per action name: when it is refused (None: allowed now), its
 parameters, extra checks, what it does to a copy of the state, and its log line. ``MoveSet``
-turns that list into the engine's ``legal_actions`` and the checked part of ``apply``, so no
-game writes its own dispatch.
+turns that list into the engine's ``legal_actions`` and ``apply``, so no game writes its own
+dispatch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.actions import Action, ActionSpec, Param
 from companion.engine.errors import IllegalActionError, UnknownActionError
+from companion.engine.rules import Event, Transition
 
 Params = Mapping[str, Any]
 
@@ -90,6 +91,22 @@ class MoveSet:
         if reason is not None:
             raise IllegalActionError(action.name, actor, reason)
         return move, params
+
+    def apply(self, state: Any, action: Action, seats: int, revealing: Collection[str],
+              notes: Callable[[Any, tuple[Event, ...]], Sequence[str]]) -> Transition:
+        """The checked move run on a copy of ``state`` (a game's state has ``copy()``, the
+        ``events`` a move adds to, and ``outcome``); ``revealing``: the event types that show
+        hidden information; ``notes``: the public notes for the log line."""
+        move, params = self.checked(state, action, seats)
+        new = state.copy()
+        move.run(new, action.seat, params)
+        events = tuple(new.events)
+        new.events = []
+        # A private input that ends the game is shown to all: at the end nothing is secret.
+        private = move.private and new.outcome is None
+        return Transition(new, events, reveals=any(e["type"] in revealing for e in events),
+                          private=private, secret_fields=move.secret,
+                          notes=() if private else tuple(notes(new, events)))
 
     def describe(self, state: Any, action: Action) -> str:
         move = self.by_name.get(action.name)

@@ -131,15 +131,7 @@ class BurkesGambitRules:
         return moves.MOVE_SET.legal(state, seat, len(state.players))
 
     def apply(self, state: State, action: Action) -> Transition:
-        move, params = moves.MOVE_SET.checked(state, action, len(state.players))
-        new = state.copy()
-        move.run(new, action.seat, params)
-        events = tuple(new.events)
-        new.events = []
-        private = move.private and new.outcome is None
-        return Transition(new, events, reveals=any(e["type"] in _REVEALING for e in events),
-                          private=private, secret_fields=move.secret,
-                          notes=() if private else _notes(new, events))
+        return moves.MOVE_SET.apply(state, action, len(state.players), _REVEALING, _notes)
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome

@@ -155,17 +155,8 @@ class CaptainsGambitRules:
         return moves.MOVE_SET.legal(state, seat, len(state.players))
 
     def apply(self, state: State, action: Action) -> Transition:
-        move, params = moves.MOVE_SET.checked(state, action, len(state.players))
-        seat = action.seat
-        new = state.copy()
-        move.run(new, seat, params)
-        events = tuple(new.events)
-        new.events = []
-        # A private input that ends the game is shown to all: at the end nothing is secret.
-        private = move.private and new.outcome is None
-        return Transition(new, events, reveals=any(e["type"] in _REVEALING for e in events),
-                          private=private, secret_fields=move.secret,
-                          notes=() if private else moves.event_notes(new, events))
+        return moves.MOVE_SET.apply(state, action, len(state.players), _REVEALING,
+                                    moves.event_notes)
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
