@@ -134,7 +134,7 @@ def _pip_reader(args: argparse.Namespace) -> Any:
 
 
 def _watch_camera(args: argparse.Namespace) -> int:
-    from companion.devices.camera import open_camera
+    from companion.devices.camera import open_camera, parse_resolution
     from companion.errors import ConfigError
     from companion.runtime.camera_loop import watch
     from companion.vision.dice import ModelMissingError
@@ -144,10 +144,7 @@ def _watch_camera(args: argparse.Namespace) -> int:
     try:
         pips = _pip_reader(args)
         taught = [load(data_dir(args.data), name) for name in args.dice]
-        width, _, height = args.resolution.lower().partition("x")
-        if not (width.isdigit() and height.isdigit()):
-            raise ConfigError(f"--resolution {args.resolution!r}: write it as WIDTHxHEIGHT")
-        camera = open_camera(args.camera, int(width), int(height))
+        camera = open_camera(args.camera, *parse_resolution(args.resolution, "--resolution"))
     except (ConfigError, ModelMissingError, TeachError) as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE

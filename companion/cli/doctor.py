@@ -65,16 +65,15 @@ def check_audio(settings: Settings) -> Check:
 
 
 def check_camera(settings: Settings) -> Check:
-    from companion.devices.camera import open_camera
+    from companion.devices.camera import camera_off, open_camera, parse_resolution
     from companion.errors import ConfigError
 
-    if settings.camera.strip().lower() in ("", "none", "off"):
+    if camera_off(settings.camera):
         return Check("camera", True, "turned off in the settings (camera = \"none\")",
                      required=False)
     try:
-        width, _, height = settings.resolution.lower().partition("x")
-        camera = open_camera(settings.camera, int(width), int(height))
-    except (ConfigError, ValueError) as exc:
+        camera = open_camera(settings.camera, *parse_resolution(settings.resolution))
+    except ConfigError as exc:
         return Check("camera", False, str(exc), "set `camera` in the settings file",
                      required=False)
     try:

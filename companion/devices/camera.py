@@ -232,6 +232,19 @@ class RecordedCamera:
             self._video.release()
 
 
+def camera_off(source: str) -> bool:
+    """Whether a camera setting says there is to be no camera."""
+    return source.strip().lower() in ("", "none", "off")
+
+
+def parse_resolution(text: str, what: str = "resolution") -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` as two numbers; a ConfigError naming ``what`` otherwise."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()):
+        raise ConfigError(f"{what} {text!r}: write it as WIDTHxHEIGHT")
+    return int(width), int(height)
+
+
 def open_camera(source: str, width: int = 1280, height: int = 720,
                 follow: bool = False) -> Camera:
     """A camera from a setting: ``0`` or ``/dev/video0`` (webcam), ``picamera``, a folder of

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.devices.camera import Camera, open_camera
+from companion.devices.camera import Camera, camera_off, open_camera, parse_resolution
+from companion.errors import ConfigError
 from companion.runtime.camera_service import CameraService
 from companion.runtime.narration_service import NarrationService
 from companion.runtime.narrator import Narrator
@@ -41,10 +42,12 @@ def secret_key(data: Path) -> bytes:
 
 def camera_opener(settings: Settings) -> Callable[[], Camera] | None:
     """How to open the camera of the settings, or None when there is to be none."""
-    if settings.camera.strip().lower() in ("", "none", "off"):
+    if camera_off(settings.camera):
         return None
-    width, _, height = settings.resolution.lower().partition("x")
-    size = (int(width), int(height)) if width.isdigit() and height.isdigit() else (1280, 720)
+    try:
+        size = parse_resolution(settings.resolution)
+    except ConfigError:
+        size = (1280, 720)  # `companion doctor` says what is wrong with the setting
     # A folder of frames is followed: the service keeps reading what is added to it.
     return lambda: open_camera(settings.camera, *size, follow=True)
 
