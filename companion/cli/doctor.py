@@ -40,6 +40,7 @@ def check_zbar() -> Check:
 
 def check_espeak(data: Path) -> Check:
     from companion.narration.speech import SpeechCache, SpeechError, SpeechRenderer, VoiceSettings
+    from companion.narration.timeline import RATE
 
     with tempfile.TemporaryDirectory() as tmp:
         try:
@@ -47,7 +48,7 @@ def check_espeak(data: Path) -> Check:
         except SpeechError as exc:
             return Check("speech (espeak-ng)", False, str(exc),
                          "sudo apt install espeak-ng   (./start.sh does this)")
-    return Check("speech (espeak-ng)", True, f"renders speech ({len(samples) / 22050:.1f} s for"
+    return Check("speech (espeak-ng)", True, f"renders speech ({len(samples) / RATE:.1f} s for"
                  " a test word)")
 
 
