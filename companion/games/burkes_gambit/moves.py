@@ -122,7 +122,7 @@ def _my_turn(state: State, seat: int | None, die: bool | None) -> str | None:
     return None
 
 
-def _table_only(phases: tuple[str, ...]) -> Callable[[State, int | None], str | None]:
+def _table_only(*phases: str) -> Callable[[State, int | None], str | None]:
     def refusal(state: State, seat: int | None) -> str | None:
         if seat is not None:
             return "only the table (its host) does this"
@@ -199,20 +199,16 @@ def _face_param(label: str) -> Callable[[State, int | None], tuple[Param, ...]]:
     return lambda state, seat: (Param("face", "choice", label, choices=FACES),)
 
 
-def _bag_left(state: State) -> int:
-    return int(state.book.data["setup"]["dice"]) - state.dice_out()
-
-
 def _roll_refusal(state: State, seat: int | None) -> str | None:
     return _my_turn(state, seat, die=False) or (
-        None if _bag_left(state) > 0 else "the bag is empty: use your reserved die or pass")
+        None if state.bag_left() > 0 else "the bag is empty: use your reserved die or pass")
 
 
 def _pass_refusal(state: State, seat: int | None) -> str | None:
     reason = _my_turn(state, seat, die=False)
     if reason:
         return reason
-    return None if _bag_left(state) <= 0 else "draw a die: the bag is not empty"
+    return None if state.bag_left() <= 0 else "draw a die: the bag is not empty"
 
 
 def _pass_run(state: State, seat: int | None, params: Params) -> None:
@@ -480,11 +476,7 @@ def _carry_out(state: State) -> None:
         if state.players[target].alive and target not in state.quarantine:
             _kill(state, target, actor)
     elif face in ("scan_neighbour", "scan_any", "id_check") and target is not None:
-        card = "id" if face == "id_check" else "parasite"
-        other = state.players[target]
-        result = other.team if card == "id" else other.parasite
-        state.players[actor].looks.append(Look(card, target, result, state.epoch))
-        state.emit("looked", seat=actor, target=target, card=card)
+        _look(state, actor, target, "id" if face == "id_check" else "parasite")
     elif face == "quarantine" and target is not None:
         state.quarantine[target] = actor
         state.emit("quarantined", seat=target, by=actor)
@@ -589,7 +581,7 @@ def _reveal_params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 
 def _reveal_refusal(state: State, seat: int | None) -> str | None:
-    reason = _table_only(("reveal", "turn", "cancel", "vote"))(state, seat)
+    reason = _table_only("reveal", "turn", "cancel", "vote")(state, seat)
     if reason:
         return reason
     return None if state.awaiting_reveal else "no dead player's cards wait to be turned over"
@@ -772,7 +764,11 @@ def _look_check(state: State, seat: int | None, params: Params) -> str | None:
 
 
 def _look_run(state: State, seat: int | None, params: Params) -> None:
-    looker, target, card = int(params["looker"]), int(params["target"]), str(params["card"])
+    _look(state, int(params["looker"]), int(params["target"]), str(params["card"]))
+
+
+def _look(state: State, looker: int, target: int, card: str) -> None:
+    """``looker`` sees ``target``'s ID ("id") or parasite card, on their phone only."""
     other = state.players[target]
     result = other.team if card == "id" else other.parasite
     state.players[looker].looks.append(Look(card, target, result, state.epoch))
@@ -837,10 +833,6 @@ def _said(template: str) -> Callable[[State, int | None, Params], str]:
     return lambda state, seat, params: template.format(who=state.name(seat))
 
 
-def _in_phase(*phases: str) -> Callable[[State, int | None], str | None]:
-    return _table_only(phases)
-
-
 MOVES: dict[str, Move] = {m.name: m for m in (
     Move("role_seen", "input", _fixed("Tell the companion your role card"), _role_seen_refusal,
          _role_seen_run, lambda s, seat, p: f"{s.name(seat)}'s role is"
@@ -849,7 +841,7 @@ MOVES: dict[str, Move] = {m.name: m for m in (
          _id_seen_run, _said("{who} told the companion their ID card"),
          lambda s, seat: (Param("team", "choice", "Your ID card", choices=TEAMS),),
          private=True),
-    Move("end_heads_down", "table", _fixed("Everyone lifts their head"), _in_phase("heads_down"),
+    Move("end_heads_down", "table", _fixed("Everyone lifts their head"), _table_only("heads_down"),
          _end_heads_down_run, _said("Heads up: the game begins")),
     Move("roll", "move", _fixed("Draw and roll a die"), _roll_refusal, _roll_run,
          lambda s, seat, p: f"{s.name(seat)} rolled {_face(s, p)}", _face_param("Face rolled")),
@@ -889,19 +881,19 @@ MOVES: dict[str, Move] = {m.name: m for m in (
          lambda s, seat, p: f"{s.name(p.get('target'))}'s cards: {p.get('team')},"
          f" {p.get('parasite')}", _reveal_params),
     Move("ejected_revealed", "table", _fixed("Turn the ejected player's parasite card"),
-         _in_phase("reveal_ejected"), _ejected_card_run,
+         _table_only("reveal_ejected"), _ejected_card_run,
          lambda s, seat, p: f"The ejected player's parasite card: {p.get('parasite')}",
          lambda s, seat: (Param("parasite", "choice", "Parasite card", choices=PARASITES),)),
     Move("correct", "table", _fixed("Correct health or engines"),
-         _in_phase("turn", "vote"), _correct_run, _correct_text, _correct_params,
+         _table_only("turn", "vote"), _correct_run, _correct_text, _correct_params,
          _correct_check),
     Move("grant_look", "table", _fixed("Let a player look at a card (a role)"),
-         _in_phase("turn", "cancel", "vote"), _look_run,
+         _table_only("turn", "cancel", "vote"), _look_run,
          lambda s, seat, p: f"The table lets {s.name(p.get('looker'))} look at"
          f" {s.name(p.get('target'))}'s {'ID' if p.get('card') == 'id' else 'parasite'} card"
          f" ({p.get('reason')})", _look_params, _look_check),
     Move("declare_winner", "table", _fixed("Declare the winner (the table's ruling)"),
-         _in_phase("turn", "cancel", "vote", "tiebreak", "reveal", "reveal_ejected"),
+         _table_only("turn", "cancel", "vote", "tiebreak", "reveal", "reveal_ejected"),
          _declare_run, lambda s, seat, p: f"The table declares the {p.get('winner')} the"
          f" winners ({p.get('reason')})",
          lambda s, seat: (Param("winner", "choice", "Who won", choices=("crew", "specialists")),

@@ -166,7 +166,7 @@ class BurkesGambitRules:
             "engines": state.engines,
             "to_earth": state.to_earth,
             "stalls": state.stalls,
-            "bag": state.book.data["setup"]["dice"] - state.dice_out(),
+            "bag": state.bag_left(),
             "die": {"face": state.die.face, "rerolled": state.die.rerolled} if state.die else None,
             "pending": ({"actor": state.pending.actor, "face": state.pending.face,
                          "target": state.pending.target, "choice": state.pending.choice,

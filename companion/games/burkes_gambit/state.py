@@ -116,3 +116,7 @@ class State:
         """Dice not in the bag: reserved, in hand, in the centre."""
         return (sum(1 for p in self.players if p.reserve) + (1 if self.die else 0)
                 + self.centre)
+
+    def bag_left(self) -> int:
+        """Dice still in the bag."""
+        return int(self.book.data["setup"]["dice"]) - self.dice_out()
