@@ -126,9 +126,17 @@ class TableSession:
                 return record
         return None
 
-    def can_undo_public(self) -> bool:
+    def public_undo_refusal(self) -> str | None:
+        """Why the last action everyone saw cannot be taken back, or None when it can."""
         last = self.last_public()
-        return last is not None and not last.reveals
+        if last is None:
+            return "nothing to undo"
+        if last.reveals:
+            return f"cannot undo {last.text}: it revealed hidden information"
+        return None
+
+    def can_undo_public(self) -> bool:
+        return self.public_undo_refusal() is None
 
     def undo_public(self) -> tuple[ActionRecord, list[ActionRecord], list[ActionRecord]]:
         """Take back the last action everyone saw, unless it revealed hidden information.
@@ -137,11 +145,10 @@ class TableSession:
         block the undo nor be undone by it) are taken back with it and made again. Returns
         the undone record, the private inputs made again, and those that no longer fit.
         """
+        refusal = self.public_undo_refusal()
         last = self.last_public()
-        if last is None:
-            raise UndoError("nothing to undo")
-        if last.reveals:
-            raise UndoError(f"cannot undo {last.text}: it revealed hidden information")
+        if refusal or last is None:
+            raise UndoError(refusal or "nothing to undo")
         index = next(i for i in range(len(self.history) - 1, -1, -1)
                      if self.history[i] is last)
         tail = self.history[index + 1:]

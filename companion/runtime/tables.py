@@ -431,11 +431,8 @@ class TableHub:
         _require(actor.host, 403, "host_only", "only the host can undo")
         with table.lock:
             self._check_version(table, actor, body)
-            if not table.session.can_undo_public():
-                last = table.session.last_public()
-                reason = (f"cannot undo {last.text}: it revealed hidden information" if last
-                          else "nothing to undo")
-                raise TableError(409, "cannot_undo", reason)
+            if refusal := table.session.public_undo_refusal():
+                raise TableError(409, "cannot_undo", refusal)
             seq = table.version + 1
             self.store.append(table.id, seq, "undo", None, actor.name)
             record = table.apply(seq, "undo", None)
