@@ -3,11 +3,12 @@
 Two stages, trained by training/dice/train.py and shipped in models/dice/ (see the model card
 there), run with onnxruntime on the CPU, no PyTorch:
 
-1. a CenterNet-style detector: heatmaps at a quarter of its input's resolution, box size and
-   centre offset; candidates are the local maxima scoring at least ``DET_THRESHOLD``. It
-   learned dice of 16 to 70 px, so it looks at the frame at several scales ("levels"): a
-   camera frame with its long side 640 and 320 px, a photo also at 160 and 80 px (taken close)
-   and at 1280 and up to 1920 px, as far as the photo has pixels (dice small in a big photo);
+1. a CenterNet-style detector: a "die here" heatmap at a quarter of its input's resolution, box
+   size and centre offset (it finds dice of any value; the classifier reads them); candidates
+   are the local maxima scoring at least ``DET_THRESHOLD``. It learned dice of 16 to 70 px,
+   so it looks at the frame at several scales ("levels"): a camera frame with its long side
+   640 and 320 px, a photo also at 160 and 80 px (taken close) and at 1280 and up to 1920 px,
+   as far as the photo has pixels (dice small in a big photo);
 2. a crop classifier: each candidate is cut from the full-resolution frame (so pips stay
    sharp) as a square of 1.2 times the box, scaled to the classifier's input size (48 x 48
    for the shipped model, read from the model), and classified as "not a die"
@@ -123,7 +124,10 @@ def grow_box(box: list[float], factor: float, size: tuple[int, int]) -> list[flo
 
 def decode(out: NDArray[np.float32], scale: float, size: tuple[int, int],
            threshold: float) -> list[dict[str, Any]]:
-    """Detector output ((6 + 4) x H/4 x W/4) to candidate dice in the frame's pixels."""
+    """Detector output (heatmaps + 4 x H/4 x W/4) to candidate dice in the frame's pixels.
+
+    The shipped detector has one heatmap; a detector with more (one per value, as an older
+    one had) is read by their maximum."""
     heat = out[:-4]
     best = heat.max(0)
     peaks = (best >= threshold) & (best == cv2.dilate(best, np.ones((3, 3), np.uint8)))
@@ -131,14 +135,13 @@ def decode(out: NDArray[np.float32], scale: float, size: tuple[int, int],
     if len(ys) == 0:
         return []
     scores = best[ys, xs]
-    values = heat[:, ys, xs].argmax(0) + 1
     bw = np.exp(out[-4, ys, xs]) * STRIDE
     bh = np.exp(out[-3, ys, xs]) * STRIDE
     cx = (xs + out[-2, ys, xs]) * STRIDE
     cy = (ys + out[-1, ys, xs]) * STRIDE
     keep = (bw >= MIN_BOX_PX) & (bh >= MIN_BOX_PX)
     boxes = np.stack([cx - bw / 2, cy - bh / 2, bw, bh], 1)[keep] / scale
-    scores, values = scores[keep], values[keep]
+    scores = scores[keep]
     width, height = size
     found = []
     for i in range(len(boxes)):
@@ -149,7 +152,7 @@ def decode(out: NDArray[np.float32], scale: float, size: tuple[int, int],
         if x1 - x0 < 1 or y1 - y0 < 1:
             continue  # a peak in the padding, outside the frame
         found.append({"box": [round(x0, 1), round(y0, 1), round(x1 - x0, 1), round(y1 - y0, 1)],
-                      "value": int(values[i]), "confidence": round(float(scores[i]), 3)})
+                      "confidence": round(float(scores[i]), 3)})
     return found
 
 
@@ -220,8 +223,7 @@ class DiceReader:
                  box_scale: float = BOX_SCALE, sure: float = SURE) -> None:
         self.detector = _session(detector_path or models / DETECTOR, threads)
         self.input_name = self.detector.get_inputs()[0].name
-        # Without the classifier (training mines hard negatives this way) values come from
-        # the detector alone.
+        # Without the classifier the reader only detects (training mines hard negatives so).
         self.classifier = _session(models / CLASSIFIER, threads) if classifier else None
         self.cls_size = CLS_SIZE
         if self.classifier is not None:
@@ -267,7 +269,7 @@ class DiceReader:
         return merge_levels(found)
 
     def run_detector(self, small: Image) -> NDArray[np.float32]:
-        """The detector's output ((6 + 4) x H/4 x W/4) for an image already scaled."""
+        """The detector's output ((1 + 4) x H/4 x W/4) for an image already scaled."""
         sh, sw = small.shape[:2]
         ph, pw = -sh % PAD_TO, -sw % PAD_TO
         padded = small if not (ph or pw) else cv2.copyMakeBorder(small, 0, ph, 0, pw,
@@ -298,13 +300,12 @@ class DiceReader:
 
     def read(self, image: Image, thorough: bool = False) -> list[DieReading]:
         """Every die whose top face the reader is sure of (``thorough``: see ``detect``)."""
+        if self.classifier is None:
+            raise ValueError("a reader made without its classifier only detects dice")
         image = as_bgr(image)
         candidates = self.detect(image, thorough)
         if not candidates:
             return []
-        if self.classifier is None:
-            return outermost([_reading(c["box"], c["value"], c["confidence"])
-                              for c in candidates])
         crops = np.stack([crop_die(image, c["box"], self.cls_size) for c in candidates])
         # a camera frame has a time budget; a photo gets all the looks it needs
         probs = self.classify(crops.transpose(0, 3, 1, 2), None if thorough else SECOND_LOOKS)

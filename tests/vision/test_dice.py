@@ -73,7 +73,7 @@ def test_held_out_photos_through_the_official_scorer(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)
     match = re.search(r"per-die accuracy ([0-9.]+)", done.stdout)
     assert match, done.stdout + done.stderr
-    assert float(match.group(1)) >= 0.95
+    assert float(match.group(1)) >= 0.97
 
 
 def test_the_eight_views_are_every_turn_and_mirror_image_of_each_crop() -> None:
@@ -204,3 +204,11 @@ def test_odd_images_give_dice_inside_them_or_none(shape: tuple[int, ...],
 def test_the_views_are_a_whole_number_of_turns_and_mirror_images() -> None:
     with pytest.raises(ValueError, match="views must be 1, 2, 4 or 8"):
         DiceReader(models_dir() / "dice", views=3)
+
+
+def test_a_reader_without_its_classifier_finds_dice_but_reads_none() -> None:
+    detector_only = DiceReader(models_dir() / "dice", classifier=False)
+    image = load_image(sorted(DICE.glob("*.jpg"))[0])
+    assert detector_only.detect(image)  # the detector alone finds dice (training mines so)
+    with pytest.raises(ValueError, match="only detects"):
+        detector_only.read(image)  # but only the classifier knows their values

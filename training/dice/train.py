@@ -8,8 +8,8 @@
     python train.py --iters 40 --cls-iters 40 --out /tmp/d.onnx --cls-out /tmp/c.onnx   # smoke test
 
 Stage 1, detector (DiceNet): CenterNet-style, stride 4, 63k parameters. Output
-N x 10 x H/4 x W/4: channels 0-5 sigmoid heatmaps for top-face values 1..6, 6-7
-log(box w, h / 4 px), 8-9 sub-cell centre offset. Trained on 320x320 crops of the
+N x 5 x H/4 x W/4: channel 0 a sigmoid "die here" heatmap (any value: the classifier reads
+it), 1-2 log(box w, h / 4 px), 3-4 sub-cell centre offset. Trained on 320x320 crops of the
 Byler photos (minus the held-out split, see split.py) under heavy augmentation
 (scale 0.45-1.5, 90-degree turns, flips, +-15 deg, perspective, hue/saturation/
 brightness/contrast/gamma, channel swaps, inversion, grey, blur, motion blur, noise,
@@ -43,7 +43,7 @@ from split import DATA, load_split, read_labels
 
 MODELS = Path(__file__).resolve().parents[2] / "models" / "dice"
 STRIDE = 4
-NUM_CLASSES = 6
+HEATMAPS = 1  # one class-agnostic "die" heatmap: the classifier reads the value
 CROP = 320
 
 
@@ -88,9 +88,9 @@ class DiceNet(nn.Module):
         self.lat8 = cbr(c8, c4, k=1)
         self.fuse4 = DW(c4, c4)
         self.head = cbr(c4, 32)
-        self.out = nn.Conv2d(32, NUM_CLASSES + 4, 1)
-        nn.init.constant_(self.out.bias[:NUM_CLASSES], -2.19)
-        nn.init.constant_(self.out.bias[NUM_CLASSES:], 0.0)
+        self.out = nn.Conv2d(32, HEATMAPS + 4, 1)
+        nn.init.constant_(self.out.bias[:HEATMAPS], -2.19)
+        nn.init.constant_(self.out.bias[HEATMAPS:], 0.0)
 
     def forward(self, x):
         # x: N x 3 x H x W, BGR uint8 range floats; normalised here so the reader stays trivial
@@ -101,7 +101,7 @@ class DiceNet(nn.Module):
         p8 = self.fuse8(f8 + F.interpolate(self.lat16(f16), scale_factor=2.0, mode="nearest"))
         p4 = self.fuse4(f4 + F.interpolate(self.lat8(p8), scale_factor=2.0, mode="nearest"))
         o = self.out(self.head(p4))
-        return torch.cat([torch.sigmoid(o[:, :NUM_CLASSES]), o[:, NUM_CLASSES:]], 1)
+        return torch.cat([torch.sigmoid(o[:, :HEATMAPS]), o[:, HEATMAPS:]], 1)
 
 
 # ----------------------------------------------------------------------------- augmentation
@@ -298,14 +298,14 @@ class Sampler:
 
 
 # ----------------------------------------------------------------------------- targets and loss
-def make_targets(boxes, keep, values, size):
+def make_targets(boxes, keep, size):
     hs = size // STRIDE
-    heat = np.zeros((NUM_CLASSES, hs, hs), np.float32)
+    heat = np.zeros((HEATMAPS, hs, hs), np.float32)
     ignore = np.zeros((hs, hs), np.float32)
     reg = np.zeros((4, hs, hs), np.float32)
     regmask = np.zeros((hs, hs), np.float32)
     yy, xx = np.mgrid[0:hs, 0:hs].astype(np.float32)
-    for (x1, y1, x2, y2), k, v in zip(boxes, keep, values):
+    for (x1, y1, x2, y2), k in zip(boxes, keep):
         cx, cy = (x1 + x2) / 2 / STRIDE, (y1 + y2) / 2 / STRIDE
         bw, bh = (x2 - x1) / STRIDE, (y2 - y1) / STRIDE
         ix, iy = int(cx), int(cy)
@@ -317,7 +317,7 @@ def make_targets(boxes, keep, values, size):
             continue
         sigma = max(0.6, min(bw, bh) / 10)
         g = np.exp(-((xx - ix) ** 2 + (yy - iy) ** 2) / (2 * sigma * sigma))
-        heat[v - 1] = np.maximum(heat[v - 1], g)
+        heat[0] = np.maximum(heat[0], g)
         reg[:, iy, ix] = (math.log(bw), math.log(bh), cx - ix, cy - iy)
         regmask[iy, ix] = 1
     return heat, ignore, reg, regmask
@@ -336,8 +336,8 @@ def focal_loss(pred, gt, ignore):
 def batch(sampler, n):
     imgs, heats, igns, regs, masks = [], [], [], [], []
     for _ in range(n):
-        img, b, keep, vals = sampler.sample()
-        h, ig, r, m = make_targets(b, keep, vals, img.shape[0])
+        img, b, keep, _ = sampler.sample()
+        h, ig, r, m = make_targets(b, keep, img.shape[0])
         imgs.append(img.transpose(2, 0, 1))
         heats.append(h), igns.append(ig), regs.append(r), masks.append(m)
     t = lambda a: torch.from_numpy(np.stack(a))
@@ -663,11 +663,11 @@ def train_detector(items, args):
         if it >= args.iters:
             break
         out = model(img)
-        lh = focal_loss(out[:, :NUM_CLASSES], heat, ign)
+        lh = focal_loss(out[:, :HEATMAPS], heat, ign)
         m = mask[:, None]
         npos = mask.sum().clamp(min=1)
-        lwh = (F.l1_loss(out[:, 6:8], reg[:, :2], reduction="none") * m).sum() / npos
-        loff = (F.l1_loss(out[:, 8:10], reg[:, 2:], reduction="none") * m).sum() / npos
+        lwh = (F.l1_loss(out[:, HEATMAPS : HEATMAPS + 2], reg[:, :2], reduction="none") * m).sum() / npos
+        loff = (F.l1_loss(out[:, HEATMAPS + 2 :], reg[:, 2:], reduction="none") * m).sum() / npos
         loss = lh + lwh + loff
         opt.zero_grad()
         loss.backward()
@@ -696,7 +696,7 @@ def main():
     ap.add_argument(
         "--threads", type=int, default=1, help="torch threads (1 + 1 data worker fits 2 cores)"
     )
-    ap.add_argument("--iters", type=int, default=2600, help="detector iterations")
+    ap.add_argument("--iters", type=int, default=3600, help="detector iterations")
     ap.add_argument("--bs", type=int, default=16)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--out", type=Path, default=MODELS / "dice_centernet.onnx")
