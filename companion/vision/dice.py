@@ -17,15 +17,16 @@ there), run with onnxruntime on the CPU, no PyTorch:
    (no class at ``SURE`` or more) is looked at again turned and mirrored (``CLS_VIEWS``) and
    the answers averaged: that costs 3 more runs, so only the few unsure crops get it (in a
    camera frame, at most ``SECOND_LOOKS``);
-3. a die inside a die twice its size is one of its pips seen close up, and is dropped; a
-   reported box is the detector's, grown by ``BOX_SCALE`` about its centre where the detector
-   saw the die at a size it learned.
+3. where levels disagree, the finest level that saw the die at a size it learned wins, among
+   the candidates the classifier took for dice; a die inside a die twice its size is one of
+   its pips seen close up, and is dropped. A reported box is the detector's.
 
 The thresholds were chosen on part of the training photos, never on the held-out ones.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,6 @@ CLS_CONTEXT = 1.2
 CLS_VIEWS = 4  # an unsure crop is classified turned and mirrored too, the answers averaged
 SURE = 0.9  # a crop whose best class is less likely than this is unsure
 SECOND_LOOKS = 4  # at most this many unsure crops of a camera frame get the other views
-BOX_SCALE = 1.03  # the detector draws boxes 3% tighter than the labels of its own training photos
 NMS_IOU = 0.4  # two candidates of one level overlapping more than this are one die
 MIN_BOX_PX = 8  # at detector scale
 # Levels: the long side as a multiple of WORK_LONG_SIDE (see the module's docstring).
@@ -62,6 +62,9 @@ NEAR_MAX_PX = 56
 # sees a die smaller than it learned draws it up to twice too big (IoU 0.25 with the die).
 LEVELS_IOU = 0.2
 CONTAINED = 0.6  # a die this much inside a die twice its size lies on it
+# A coarse level's box this many times the area of a finer level's box round it is a die and
+# its pip (or part), not one die seen twice (a loose box round a die is less than this).
+PART_AREA = 4.0
 STRIDE = 4
 PAD_TO = 16  # the detector downsamples by 16
 
@@ -83,7 +86,7 @@ def _session(path: Path, threads: int) -> Any:
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
-def iou(a: NDArray[Any] | list[float], b: NDArray[Any] | list[float]) -> float:
+def iou(a: NDArray[Any] | Sequence[float], b: NDArray[Any] | Sequence[float]) -> float:
     """Intersection over union of two [x, y, w, h] boxes."""
     ix = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
     iy = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
@@ -111,15 +114,6 @@ def dihedral_views(crops: NDArray[Any], views: int) -> NDArray[Any]:
     order = [turns[0], turns[0][..., ::-1], turns[1], turns[1][..., ::-1],
              turns[2], turns[2][..., ::-1], turns[3], turns[3][..., ::-1]]
     return np.concatenate(order[:max(1, views)])
-
-
-def grow_box(box: list[float], factor: float, size: tuple[int, int]) -> list[float]:
-    """``box`` ([x, y, w, h]) scaled about its centre, kept inside a ``size`` (w, h) image."""
-    x, y, w, h = box
-    cx, cy = x + w / 2, y + h / 2
-    x0, y0 = max(0.0, cx - w * factor / 2), max(0.0, cy - h * factor / 2)
-    x1, y1 = min(float(size[0]), cx + w * factor / 2), min(float(size[1]), cy + h * factor / 2)
-    return [x0, y0, x1 - x0, y1 - y0]
 
 
 def decode(out: NDArray[np.float32], scale: float, size: tuple[int, int],
@@ -166,16 +160,28 @@ def suppress(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def merge_levels(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One box per die from candidates of several levels (each with its level's ``side``
-    and ``seen``, the box's size there): where levels overlap, the finest level that saw the
-    die no bigger than the detector learned wins, as it has the most pixels of it."""
+    """One box per die from candidates of several levels (each with its level's ``side``,
+    ``seen``, the box's size there, and ``coarse``, a level coarser than the base one): where
+    levels overlap, the finest level that saw the die no bigger than the detector learned
+    wins, as it has the most pixels of it."""
     def rank(c: dict[str, Any]) -> tuple[bool, float, float]:
         return c["seen"] > LEARNED_MAX_PX, -c["side"], -float(c["confidence"])
 
+    def same_die(a: dict[str, Any], b: dict[str, Any]) -> bool:
+        if a["side"] == b["side"] or iou(a["box"], b["box"]) <= LEVELS_IOU:
+            return False
+        # A box on a coarse level's box PART_AREA times its size is a pip or part of that
+        # big die, or one die of a group the big box took for one die: both stay, for
+        # ``outermost`` to tell which. (A finer level's box is no guide: it draws small dice
+        # too big.)
+        inner, outer = sorted((a, b), key=lambda c: c["box"][2] * c["box"][3])
+        small, big = inner["box"], outer["box"]
+        return not (outer["coarse"] and inside(small, big) >= CONTAINED
+                    and big[2] * big[3] >= PART_AREA * small[2] * small[3])
+
     kept: list[dict[str, Any]] = []
     for candidate in sorted(candidates, key=rank):
-        if all(k["side"] == candidate["side"] or iou(candidate["box"], k["box"]) <= LEVELS_IOU
-               for k in kept):
+        if not any(same_die(candidate, k) for k in kept):
             kept.append(candidate)
     return kept
 
@@ -187,19 +193,30 @@ def inside(small: tuple[int, ...] | list[float], big: tuple[int, ...] | list[flo
     return float(ix * iy / max(small[2] * small[3], 1e-6))
 
 
+def distinct(dice: list[DieReading], chosen: set[int]) -> int:
+    """How many places the ``chosen`` dice are at: boxes overlapping as much as one die's
+    boxes at two levels do are counted once."""
+    counted: list[tuple[int, int, int, int]] = []
+    for box in sorted((dice[j].box for j in chosen), key=lambda b: b[2] * b[3]):
+        if all(iou(box, other) <= LEVELS_IOU for other in counted):
+            counted.append(box)
+    return len(counted)
+
+
 def outermost(dice: list[DieReading]) -> list[DieReading]:
     """The dice left when pips seen as dice and groups seen as one die are taken out.
 
     Seen close up, a pip of a big die looks like a small die showing one: a die lying on a
     die twice its size is dropped. But a coarse level can also take a group of dice for one
     big die; a die showing v has at most v pips, so a "die" holding more dice than its value
-    is a group: it is dropped and the dice in it stay.
+    is a group: it is dropped and the dice in it stay. Two levels can each see the same pip,
+    so held dice are counted once per place (``distinct``).
     """
     area = [d.box[2] * d.box[3] for d in dice]
     holds = [{j for j, small in enumerate(dice)
               if area[i] >= 2 * area[j] and inside(small.box, big.box) >= CONTAINED}
              for i, big in enumerate(dice)]
-    groups = {i for i, held in enumerate(holds) if len(held) > int(dice[i].value)}
+    groups = {i for i, held in enumerate(holds) if distinct(dice, held) > int(dice[i].value)}
     pips = {j for i, held in enumerate(holds) if i not in groups for j in held}
     return [d for i, d in enumerate(dice) if i not in groups and i not in pips]
 
@@ -220,7 +237,7 @@ class DiceReader:
     def __init__(self, models: Path, threads: int = 1, det_threshold: float = DET_THRESHOLD,
                  cls_threshold: float = CLS_THRESHOLD, classifier: bool = True,
                  detector_path: Path | None = None, views: int = CLS_VIEWS,
-                 box_scale: float = BOX_SCALE, sure: float = SURE) -> None:
+                 sure: float = SURE) -> None:
         self.detector = _session(detector_path or models / DETECTOR, threads)
         self.input_name = self.detector.get_inputs()[0].name
         # Without the classifier the reader only detects (training mines hard negatives so).
@@ -235,12 +252,16 @@ class DiceReader:
             raise ValueError(f"views must be 1, 2, 4 or 8, not {views}")
         self.views = views
         self.sure = sure
-        self.box_scale = box_scale
         self.work_long_side = WORK_LONG_SIDE
 
     def detect(self, image: Image, thorough: bool = False) -> list[dict[str, Any]]:
         """Stage 1: candidate dice (confidence is the detector's peak score), at the levels of
         a camera frame, or of a photo when ``thorough`` (see the module's docstring)."""
+        return merge_levels(self.level_candidates(image, thorough))
+
+    def level_candidates(self, image: Image, thorough: bool) -> list[dict[str, Any]]:
+        """The candidates of every level, one box per die within a level, each with its
+        level's ``side`` and ``seen`` (its size there)."""
         image = as_bgr(image)
         h, w = image.shape[:2]
         base = self.work_long_side
@@ -265,8 +286,8 @@ class DiceReader:
                     continue
                 if side < base and seen * sides[k - 1] / side < NEAR_MAX_PX:
                     continue
-                found.append({**candidate, "side": side, "seen": seen})
-        return merge_levels(found)
+                found.append({**candidate, "side": side, "seen": seen, "coarse": side < base})
+        return found
 
     def run_detector(self, small: Image) -> NDArray[np.float32]:
         """The detector's output ((1 + 4) x H/4 x W/4) for an image already scaled."""
@@ -303,22 +324,21 @@ class DiceReader:
         if self.classifier is None:
             raise ValueError("a reader made without its classifier only detects dice")
         image = as_bgr(image)
-        candidates = self.detect(image, thorough)
+        candidates = self.level_candidates(image, thorough)
         if not candidates:
             return []
         crops = np.stack([crop_die(image, c["box"], self.cls_size) for c in candidates])
         # a camera frame has a time budget; a photo gets all the looks it needs
         probs = self.classify(crops.transpose(0, 3, 1, 2), None if thorough else SECOND_LOOKS)
-        h, w = image.shape[:2]
-        out = []
+        dice = []
         for candidate, p in zip(candidates, probs, strict=True):
             value = int(np.argmax(p[1:])) + 1
             if p[value] >= self.cls_threshold:
-                # finer levels see dice smaller than learned and already draw them too big
-                grow = self.box_scale if candidate["side"] <= self.work_long_side else 1.0
-                box = grow_box(candidate["box"], grow, (w, h))
-                out.append(_reading(box, value, float(p[value])))
-        return outermost(out)
+                dice.append({**candidate, "value": value, "probability": float(p[value])})
+        # Levels are merged among the candidates the classifier took for dice: a part of a big
+        # die that a finer level proposed must not hide the whole die a coarser level saw.
+        return outermost([_reading(die["box"], die["value"], die["probability"])
+                          for die in merge_levels(dice)])
 
 
 def off_codes(dice: list[DieReading], codes: list[CodeReading]) -> list[DieReading]:

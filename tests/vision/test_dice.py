@@ -17,7 +17,6 @@ from companion.vision.dice import (
     ModelMissingError,
     crop_die,
     dihedral_views,
-    grow_box,
     iou,
     merge_levels,
     outermost,
@@ -113,11 +112,6 @@ def test_only_unsure_crops_get_the_other_views(reader: DiceReader) -> None:
         reader.sure = sure
 
 
-def test_grown_boxes_keep_their_centre_and_stay_in_the_image() -> None:
-    assert grow_box([10, 20, 100, 50], 1.1, (640, 480)) == pytest.approx([5, 17.5, 110, 55])
-    assert grow_box([0, 0, 100, 100], 1.2, (105, 480)) == pytest.approx([0, 0, 105, 110])
-
-
 def test_a_pip_inside_a_bigger_die_is_not_a_die_but_touching_dice_are() -> None:
     big = DieReading("d6", 5, (100, 100, 200, 200), 0.9)
     pip = DieReading("d6", 1, (180, 180, 40, 40), 0.8)
@@ -132,14 +126,27 @@ def test_one_box_per_die_within_a_level_and_across_levels() -> None:
     apart = {"box": [200, 200, 50, 50], "confidence": 0.2}
     assert suppress([weak, strong, apart]) == [strong, apart]
     # across levels: the finest level that saw the die at a learned size, even if less sure
-    coarse_guess = {"box": [0, 0, 60, 60], "confidence": 0.9, "side": 640, "seen": 20}
-    fine = {"box": [12, 12, 36, 36], "confidence": 0.3, "side": 1280, "seen": 24}
-    too_big = {"box": [0, 0, 60, 60], "confidence": 0.9, "side": 2560, "seen": 80}
+    coarse_guess = {"box": [0, 0, 60, 60], "confidence": 0.9, "side": 640, "seen": 20,
+                    "coarse": False}
+    fine = {"box": [12, 12, 36, 36], "confidence": 0.3, "side": 1280, "seen": 24,
+            "coarse": False}
+    too_big = {"box": [0, 0, 60, 60], "confidence": 0.9, "side": 2560, "seen": 80,
+               "coarse": False}
     assert merge_levels([coarse_guess, too_big, fine]) == [fine]
     # two touching dice of one level stay two, however their boxes overlap
-    left = {"box": [0, 0, 40, 40], "confidence": 0.9, "side": 640, "seen": 20}
-    right = {"box": [20, 0, 40, 40], "confidence": 0.8, "side": 640, "seen": 20}
+    left = {"box": [0, 0, 40, 40], "confidence": 0.9, "side": 640, "seen": 20, "coarse": False}
+    right = {"box": [20, 0, 40, 40], "confidence": 0.8, "side": 640, "seen": 20, "coarse": False}
     assert merge_levels([left, right]) == [left, right]
+    # a part of a big die, seen by a finer level, does not hide the die a coarse level saw:
+    # both stay for ``outermost``, which drops the part
+    part = {"box": [10, 10, 95, 95], "confidence": 0.6, "side": 640, "seen": 48, "coarse": False}
+    whole = {"box": [0, 0, 200, 200], "confidence": 0.8, "side": 160, "seen": 50, "coarse": True}
+    assert merge_levels([whole, part]) == [part, whole]
+    assert merge_levels([{**whole, "coarse": False}, part]) == [part]
+    # but a coarse level's loose box round a die (less than PART_AREA times it) is that die
+    loose = {"box": [0, 0, 180, 180], "confidence": 0.8, "side": 320, "seen": 60, "coarse": True}
+    die = {"box": [20, 20, 120, 120], "confidence": 0.5, "side": 640, "seen": 60, "coarse": False}
+    assert merge_levels([loose, die]) == [die]
 
 
 def test_a_group_of_dice_seen_as_one_big_die_gives_way_to_the_dice() -> None:
@@ -152,6 +159,9 @@ def test_a_group_of_dice_seen_as_one_big_die_gives_way_to_the_dice() -> None:
     pips = [DieReading("d6", 1, (x, y, 30, 30), 0.6)
             for x, y in ((20, 20), (150, 20), (85, 85), (20, 150), (150, 150))]
     assert outermost([*pips, five]) == [five]
+    # a pip seen again by a second level is still one pip: five places, not six
+    again = DieReading("d6", 1, (25, 25, 40, 40), 0.5)
+    assert outermost([*pips, again, five]) == [five]
 
 
 def test_a_camera_frame_is_looked_at_twice_and_a_big_photo_at_every_level(

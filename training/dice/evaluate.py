@@ -3,10 +3,11 @@
 
     python evaluate.py build                  # (re)make the test sets under data/ (seeded)
     python evaluate.py build scales           # only the closeups and far sets
+    python evaluate.py build tuning           # only the *-train sets (settings chosen there)
     python evaluate.py score holdout          # predictions JSONL + dice_score.py on one set
     python evaluate.py score FOLDER           # any folder with images/ and labels/
     python evaluate.py score SET 0.15 0.5     # with detector / classifier thresholds
-    python evaluate.py score SET 0.15 0.4 1 1.0   # ... classifier views, box scale
+    python evaluate.py score SET 0.15 0.4 1 0.9   # ... classifier views, sure
     python evaluate.py errors holdout         # what kind of errors: misses, values, boxes, extras
     python evaluate.py bench                  # ms per 640x640 image and per 1280x720 frame, 1 thread
     python evaluate.py all                    # build + score every set + bench
@@ -31,6 +32,9 @@ Test sets (all labels in YOLO form, so dice_score.py reads them):
              wider camera tilt (up to 0.7 rad, training used <= 0.5): oblique views with
              side faces showing pips, touching dice, marbled/translucent dice, light or
              dark pips, then the same photometric perturbations as `perturbed`
+  closeups-train, far-train, perturbed-train
+             the same changes made to the trainsub photos: the reader's settings (levels,
+             merging) are chosen on these and trainsub, never on the sets above
 """
 
 from __future__ import annotations
@@ -197,17 +201,34 @@ def close_up(img, boxes, vals, rng):
 
 
 def build_scales() -> None:
-    """The closeups and far sets: dice much bigger, or much smaller, than in the photos."""
+    """The closeups and far sets, from the held-out photos: dice much bigger, or much smaller,
+    than in the photos."""
+    build_scale_sets(load_split()[1], "", np.random.default_rng(2718))
+
+
+def build_tuning() -> None:
+    """closeups-train, far-train and perturbed-train: the closeups, far and perturbed sets'
+    changes made to the training subset's photos, where the reader's settings are chosen."""
+    import shutil
+
+    names = load_split()[0][::4]
+    build_scale_sets(names, "-train", np.random.default_rng(3141))
+    shutil.rmtree(SETS / "perturbed-train", ignore_errors=True)
+    rng = np.random.default_rng(5772)
+    for name in names:
+        perturb(name, *load(name), rng, SETS / "perturbed-train")
+
+
+def build_scale_sets(names: list[str], tag: str, rng: np.random.Generator) -> None:
     import shutil
 
     for sub in ("closeups", "far"):
-        shutil.rmtree(SETS / sub, ignore_errors=True)
-    rng = np.random.default_rng(2718)
-    for name in load_split()[1]:
+        shutil.rmtree(SETS / f"{sub}{tag}", ignore_errors=True)
+    for name in names:
         img, boxes, vals = load(name)
         for k in range(2):
             out, b, v = close_up(img, boxes, vals, rng)
-            write_set(SETS / "closeups", f"{Path(name).stem}_c{k}", out, b, v)
+            write_set(SETS / f"closeups{tag}", f"{Path(name).stem}_c{k}", out, b, v)
         s = rng.uniform(0.5, 0.9)
         small = cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
         frame = synth.background(1080, 1920, rng)
@@ -215,8 +236,22 @@ def build_scales() -> None:
         x, y = int(rng.integers(0, 1920 - w)), int(rng.integers(0, 1080 - h))
         frame[y : y + h, x : x + w] = small
         ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 90))])
-        write_set(SETS / "far", f"{Path(name).stem}_far", cv2.imdecode(jpeg, cv2.IMREAD_COLOR),
+        write_set(SETS / f"far{tag}", f"{Path(name).stem}_far", cv2.imdecode(jpeg, cv2.IMREAD_COLOR),
                   boxes * s + [x, y, x, y], vals)
+
+
+def perturb(name: str, img0, boxes0, vals, rng: np.random.Generator, folder: Path) -> None:
+    """Three variants of a photo: other background, colours, tilt, scale, blur, noise."""
+    for v in range(3):
+        img, boxes = img0.copy(), boxes0.copy()
+        if rng.random() < 0.6:
+            img = swap_background(img, boxes, rng)
+        img = colour_shift(img, rng)
+        img, boxes = warp(
+            img, boxes, rng, scale=float(np.exp(rng.uniform(np.log(0.55), np.log(1.4))))
+        )
+        img = degrade(img, rng)
+        write_set(folder, f"{Path(name).stem}_p{v}", img, boxes, vals)
 
 
 def build_sets() -> None:
@@ -242,16 +277,7 @@ def build_sets() -> None:
     rng = np.random.default_rng(424242)
     for name in holdout:
         img0, boxes0, vals = load(name)
-        for v in range(3):
-            img, boxes = img0.copy(), boxes0.copy()
-            if rng.random() < 0.6:
-                img = swap_background(img, boxes, rng)
-            img = colour_shift(img, rng)
-            img, boxes = warp(
-                img, boxes, rng, scale=float(np.exp(rng.uniform(np.log(0.55), np.log(1.4))))
-            )
-            img = degrade(img, rng)
-            write_set(SETS / "perturbed", f"{Path(name).stem}_p{v}", img, boxes, vals)
+        perturb(name, img0, boxes0, vals, rng, SETS / "perturbed")
         # a 1280x720 frame around the photo
         s = rng.uniform(1.0, 1.6)
         img = cv2.resize(img0, None, fx=s, fy=s, interpolation=cv2.INTER_LINEAR)
@@ -288,6 +314,7 @@ def build_sets() -> None:
         img = degrade(colour_shift(img, rng) if rng.random() < 0.5 else img, rng)
         write_set(SETS / "synthetic", f"synth_{i:03d}", img, boxes, vals)
     build_scales()
+    build_tuning()
     for sub in ("holdout", "perturbed", "frames", "synthetic", "closeups", "far"):
         n = len(list((SETS / sub / "images").iterdir()))
         print(f"{sub}: {n} images")
@@ -395,7 +422,8 @@ def main() -> int:
         return 2
     cmd = args[0]
     if cmd == "build":
-        build_scales() if args[1:] == ["scales"] else build_sets()
+        {"scales": build_scales, "tuning": build_tuning}.get(args[1] if args[1:] else "",
+                                                             build_sets)()
     elif cmd == "score":
         folder = Path(args[1])
         folder = folder if (folder / "images").is_dir() else SETS / args[1]
@@ -407,9 +435,7 @@ def main() -> int:
         if len(args) > 4:
             thr["views"] = int(args[4])
         if len(args) > 5:
-            thr["box_scale"] = float(args[5])
-        if len(args) > 6:
-            thr["sure"] = float(args[6])
+            thr["sure"] = float(args[5])
         print(score(folder, thr))
     elif cmd == "errors":
         folder = Path(args[1])
