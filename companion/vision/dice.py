@@ -62,8 +62,10 @@ NEAR_MAX_PX = 56
 # sees a die smaller than it learned draws it up to twice too big (IoU 0.25 with the die).
 LEVELS_IOU = 0.2
 CONTAINED = 0.6  # a die this much inside a die twice its size lies on it
-# A coarse level's box this many times the area of a finer level's box round it is a die and
-# its pip (or part), not one die seen twice (a loose box round a die is less than this).
+# A coarse level's box at least this many times the area of a finer level's box round it is a
+# die and its pip (or part), not one die seen twice (a loose box round a die is less than
+# this). Boxes 1 / LEVELS_IOU = 5 times apart overlap too little to merge anyway, so this
+# decides boxes 4 to 5 times apart.
 PART_AREA = 4.0
 STRIDE = 4
 PAD_TO = 16  # the detector downsamples by 16
@@ -193,30 +195,35 @@ def inside(small: tuple[int, ...] | list[float], big: tuple[int, ...] | list[flo
     return float(ix * iy / max(small[2] * small[3], 1e-6))
 
 
-def distinct(dice: list[DieReading], chosen: set[int]) -> int:
-    """How many places the ``chosen`` dice are at: boxes overlapping as much as one die's
-    boxes at two levels do are counted once."""
-    counted: list[tuple[int, int, int, int]] = []
-    for box in sorted((dice[j].box for j in chosen), key=lambda b: b[2] * b[3]):
-        if all(iou(box, other) <= LEVELS_IOU for other in counted):
-            counted.append(box)
+def distinct(dice: list[DieReading], chosen: set[int], levels: Sequence[float]) -> int:
+    """How many places the ``chosen`` dice are at: boxes of two levels (``levels[i]``: where
+    die i was seen) overlapping as much as one die's boxes at two levels do are counted once;
+    touching dice of one level stay two."""
+    counted: list[int] = []
+    for j in sorted(chosen, key=lambda j: dice[j].box[2] * dice[j].box[3]):
+        if all(levels[j] == levels[k] or iou(dice[j].box, dice[k].box) <= LEVELS_IOU
+               for k in counted):
+            counted.append(j)
     return len(counted)
 
 
-def outermost(dice: list[DieReading]) -> list[DieReading]:
+def outermost(dice: list[DieReading], levels: Sequence[float] | None = None) -> list[DieReading]:
     """The dice left when pips seen as dice and groups seen as one die are taken out.
 
     Seen close up, a pip of a big die looks like a small die showing one: a die lying on a
     die twice its size is dropped. But a coarse level can also take a group of dice for one
     big die; a die showing v has at most v pips, so a "die" holding more dice than its value
     is a group: it is dropped and the dice in it stay. Two levels can each see the same pip,
-    so held dice are counted once per place (``distinct``).
+    so held dice are counted once per place (``distinct``; ``levels``: the level each die was
+    seen at, by default each its own).
     """
+    levels = levels if levels is not None else range(len(dice))
     area = [d.box[2] * d.box[3] for d in dice]
     holds = [{j for j, small in enumerate(dice)
               if area[i] >= 2 * area[j] and inside(small.box, big.box) >= CONTAINED}
              for i, big in enumerate(dice)]
-    groups = {i for i, held in enumerate(holds) if distinct(dice, held) > int(dice[i].value)}
+    groups = {i for i, held in enumerate(holds)
+              if distinct(dice, held, levels) > int(dice[i].value)}
     pips = {j for i, held in enumerate(holds) if i not in groups for j in held}
     return [d for i, d in enumerate(dice) if i not in groups and i not in pips]
 
@@ -255,13 +262,15 @@ class DiceReader:
         self.work_long_side = WORK_LONG_SIDE
 
     def detect(self, image: Image, thorough: bool = False) -> list[dict[str, Any]]:
-        """Stage 1: candidate dice (confidence is the detector's peak score), at the levels of
-        a camera frame, or of a photo when ``thorough`` (see the module's docstring)."""
+        """Stage 1 alone: candidate dice (confidence is the detector's peak score) at the
+        levels of a camera frame, or of a photo when ``thorough`` (see the module's
+        docstring), levels merged. ``read`` classifies ``level_candidates`` before merging."""
         return merge_levels(self.level_candidates(image, thorough))
 
     def level_candidates(self, image: Image, thorough: bool) -> list[dict[str, Any]]:
         """The candidates of every level, one box per die within a level, each with its
-        level's ``side`` and ``seen`` (its size there)."""
+        level's ``side``, ``seen`` (its size there) and ``coarse`` (a level coarser than the
+        base one, looking for dice seen close up)."""
         image = as_bgr(image)
         h, w = image.shape[:2]
         base = self.work_long_side
@@ -337,8 +346,9 @@ class DiceReader:
                 dice.append({**candidate, "value": value, "probability": float(p[value])})
         # Levels are merged among the candidates the classifier took for dice: a part of a big
         # die that a finer level proposed must not hide the whole die a coarser level saw.
+        merged = merge_levels(dice)
         return outermost([_reading(die["box"], die["value"], die["probability"])
-                          for die in merge_levels(dice)])
+                          for die in merged], [die["side"] for die in merged])
 
 
 def off_codes(dice: list[DieReading], codes: list[CodeReading]) -> list[DieReading]:

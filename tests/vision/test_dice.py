@@ -161,7 +161,12 @@ def test_a_group_of_dice_seen_as_one_big_die_gives_way_to_the_dice() -> None:
     assert outermost([*pips, five]) == [five]
     # a pip seen again by a second level is still one pip: five places, not six
     again = DieReading("d6", 1, (25, 25, 40, 40), 0.5)
-    assert outermost([*pips, again, five]) == [five]
+    assert outermost([*pips, again, five], [640] * 5 + [320, 160]) == [five]
+    # but touching dice of one level are two places, however their boxes overlap
+    two = DieReading("d6", 2, (0, 0, 200, 200), 0.6)
+    touching = [DieReading("d6", v, (x, 20, 60, 60), 0.9)
+                for v, x in ((3, 20), (4, 50), (6, 110))]
+    assert outermost([two, *touching], [160, 640, 640, 640]) == touching
 
 
 def test_a_camera_frame_is_looked_at_twice_and_a_big_photo_at_every_level(
@@ -222,3 +227,23 @@ def test_a_reader_without_its_classifier_finds_dice_but_reads_none() -> None:
     assert detector_only.detect(image)  # the detector alone finds dice (training mines so)
     with pytest.raises(ValueError, match="only detects"):
         detector_only.read(image)  # but only the classifier knows their values
+
+
+def test_a_part_of_a_die_the_classifier_rejects_does_not_hide_the_whole_die(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = {"box": [100.0, 100.0, 200.0, 200.0], "confidence": 0.6, "side": 160, "seen": 50,
+             "coarse": True}
+    part = {"box": [110.0, 110.0, 110.0, 110.0], "confidence": 0.9, "side": 640, "seen": 60,
+            "coarse": False}  # a finer level's box on three of its pips
+    assert merge_levels([whole, part]) == [part]  # detected alone, the part would win
+    monkeypatch.setattr(reader, "level_candidates", lambda image, thorough: [whole, part])
+    four = [0.02, 0.0, 0.0, 0.0, 0.95, 0.03, 0.0]
+    not_a_die = [0.9, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0]
+    monkeypatch.setattr(reader, "classify",
+                        lambda crops, looks=None: np.array([four, not_a_die], np.float32))
+    image = np.full((400, 400, 3), 128, np.uint8)
+    assert [(d.value, d.box) for d in reader.read(image)] == [(4, (100, 100, 200, 200))]
+    # the classifier taking both for dice, the finer level still wins
+    monkeypatch.setattr(reader, "classify",
+                        lambda crops, looks=None: np.array([four, four], np.float32))
+    assert [d.box for d in reader.read(image)] == [(110, 110, 110, 110)]

@@ -364,7 +364,7 @@ def errors(folder: Path, models: Path = MODELS) -> dict[str, int]:
     for name, truth in load_labels(folder).items():
         img = cv2.imread(str(folder / "images" / name))
         preds = [d.to_dict() for d in rd.read(img, thorough=THOROUGH)]
-        cands = rd.detect(img, thorough=THOROUGH)
+        cands = rd.level_candidates(img, THOROUGH)  # what read classifies
         kinds["dice"] += len(truth)
         pairs = sorted(
             ((iou(t[1], p["box"]), ti, pi) for ti, t in enumerate(truth) for pi, p in enumerate(preds)),
