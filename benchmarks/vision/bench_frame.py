@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 
 from companion.settings import models_dir  # noqa: E402
-from companion.vision.dice import DiceReader, off_codes  # noqa: E402
+from companion.vision.dice import DiceReader  # noqa: E402
 from companion.vision.images import load_image  # noqa: E402
 from companion.vision.qr import read_codes, read_codes_in_tile  # noqa: E402
 from companion.vision.tracker import ReadingTracker  # noqa: E402
@@ -53,7 +53,7 @@ def main() -> None:
         t1 = time.perf_counter()
         codes += read_codes_in_tile(frame, i % 4, 4)
         t2 = time.perf_counter()
-        dice = off_codes(reader.read(frame), codes)
+        dice = reader.read(frame, codes=codes)
         t3 = time.perf_counter()
         tracker.update(codes, dice)
         t4 = time.perf_counter()

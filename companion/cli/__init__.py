@@ -148,7 +148,8 @@ def _watch_camera(args: argparse.Namespace) -> int:
     except (ConfigError, ModelMissingError, TeachError) as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    read_dice = (lambda frame: read_all_dice(frame, pips, taught)) if pips or taught else None
+    read_dice = ((lambda frame, codes: read_all_dice(frame, pips, taught, codes=codes))
+                 if pips or taught else None)
     try:
         for report in watch(camera, max_frames=args.frames, read_dice=read_dice):
             if args.json:

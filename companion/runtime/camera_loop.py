@@ -13,17 +13,17 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion.devices.camera import Camera, DeviceStatus, RecordedCamera
-from companion.vision.dice import off_codes
-from companion.vision.qr import read_codes, read_codes_in_tile
+from companion.vision.qr import CodeReading, read_codes, read_codes_in_tile
 from companion.vision.scan import card_id
 from companion.vision.tracker import DieReading, ReadingTracker
 
 log = logging.getLogger(__name__)
 TILES = 4
-DiceReader = Callable[[Any], list[DieReading]]
+# Reads the dice of a frame, given the QR stickers read in it (no die lies on a sticker).
+DiceReader = Callable[[Any, list[CodeReading]], list[DieReading]]
 
 
-def _no_dice(frame: Any) -> list[DieReading]:
+def _no_dice(frame: Any, codes: list[CodeReading]) -> list[DieReading]:
     return []
 
 
@@ -55,7 +55,7 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
         if on_frame is not None:
             on_frame(frame)
         codes = read_codes(frame, thorough=False) + read_codes_in_tile(frame, frames % TILES, TILES)
-        for report in tracker.update(codes, off_codes(read_dice(frame), codes)):
+        for report in tracker.update(codes, read_dice(frame, codes)):
             if report["type"] == "card":
                 report["card"] = card_id(report["payload"])
             yield report

@@ -9,10 +9,10 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from companion.devices.camera import Camera, camera_off, open_camera, parse_resolution
 from companion.errors import ConfigError
+from companion.runtime.camera_loop import DiceReader
 from companion.runtime.camera_service import CameraService
 from companion.runtime.narration_service import NarrationService
 from companion.runtime.narrator import Narrator
@@ -52,7 +52,7 @@ def camera_opener(settings: Settings) -> Callable[[], Camera] | None:
     return lambda: open_camera(settings.camera, *size, follow=True)
 
 
-def taught_dice_reader(data: Path) -> Callable[[Any], list[Any]] | None:
+def taught_dice_reader(data: Path) -> DiceReader | None:
     """The dice this companion was taught (`companion dice teach`), read in every frame; None
     when it knows none. Pip dice are not read by the service: no game here rolls them yet."""
     from companion.vision.scan import read_all_dice
@@ -67,7 +67,7 @@ def taught_dice_reader(data: Path) -> Callable[[Any], list[Any]] | None:
     if not models:
         return None
     log.info("reading taught dice: %s", ", ".join(taught_names(data)))
-    return lambda frame: read_all_dice(frame, None, models)
+    return lambda frame, codes: read_all_dice(frame, None, models, codes=codes)
 
 
 @dataclass

@@ -328,12 +328,16 @@ class DiceReader:
         out = self.classifier.run(None, {"crops": np.ascontiguousarray(crops, np.float32)})[0]
         return np.asarray(out, dtype=np.float32)
 
-    def read(self, image: Image, thorough: bool = False) -> list[DieReading]:
-        """Every die whose top face the reader is sure of (``thorough``: see ``detect``)."""
+    def read(self, image: Image, thorough: bool = False,
+             codes: Sequence[CodeReading] = ()) -> list[DieReading]:
+        """Every die whose top face the reader is sure of (``thorough``: see ``detect``), none
+        on the QR stickers ``codes`` read in the same image (left out before the classifier
+        runs: a card's codes give many candidates, and its time is the frame's)."""
         if self.classifier is None:
             raise ValueError("a reader made without its classifier only detects dice")
         image = as_bgr(image)
-        candidates = self.level_candidates(image, thorough)
+        candidates = [c for c in self.level_candidates(image, thorough)
+                      if not on_code(c["box"], codes)]
         if not candidates:
             return []
         crops = np.stack([crop_die(image, c["box"], self.cls_size) for c in candidates])
@@ -351,26 +355,25 @@ class DiceReader:
                           for die in merged], [die["side"] for die in merged])
 
 
-def off_codes(dice: list[DieReading], codes: list[CodeReading]) -> list[DieReading]:
-    """The dice that do not lie on a QR sticker read in the same frame.
+def on_code(box: Sequence[float], codes: Sequence[CodeReading]) -> bool:
+    """Whether a die's box ([x, y, w, h]) has its centre on a QR sticker read in the frame.
 
     A sticker's finder patterns look like a white die showing six to the detector (it never
-    saw stickers while learning), so a "die" on a sticker is dropped.
+    saw stickers while learning), so a "die" on a sticker is no die.
     """
-    kept = []
-    for die in dice:
-        point = (float(die.centre[0]), float(die.centre[1]))
-        on_code = False
-        for code in codes:
-            polygon = np.array(code.corners, dtype=np.float32)
-            middle = polygon.mean(axis=0)
-            grown = (polygon - middle) * 1.3 + middle  # the quiet zone and the card around it
-            if cv2.pointPolygonTest(grown.reshape(-1, 1, 2), point, False) >= 0:
-                on_code = True
-                break
-        if not on_code:
-            kept.append(die)
-    return kept
+    point = (float(box[0] + box[2] / 2), float(box[1] + box[3] / 2))
+    for code in codes:
+        polygon = np.array(code.corners, dtype=np.float32)
+        middle = polygon.mean(axis=0)
+        grown = (polygon - middle) * 1.3 + middle  # the quiet zone and the card around it
+        if cv2.pointPolygonTest(grown.reshape(-1, 1, 2), point, False) >= 0:
+            return True
+    return False
+
+
+def off_codes(dice: list[DieReading], codes: Sequence[CodeReading]) -> list[DieReading]:
+    """The dice that do not lie on a QR sticker read in the same frame (see ``on_code``)."""
+    return [die for die in dice if not on_code(die.box, codes)]
 
 
 def _reading(box: list[float], value: int, confidence: float) -> DieReading:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +32,13 @@ def card_entry(reading: CodeReading) -> dict[str, Any]:
     }
 
 
-def read_all_dice(image: Image, pips: DiceReader | None,
-                  taught: list[TaughtDice] | None, thorough: bool = False) -> list[DieReading]:
-    """Pip dice (with ``pips``) and the table's taught custom dice in one image. A die the
-    table taught is read as that die, not also as a pip die. ``thorough``: a photo, worth
-    more time than a camera frame."""
-    custom = [d for model in taught or [] for d in read_taught(model, image)]
-    dice = pips.read(image, thorough) if pips else []
+def read_all_dice(image: Image, pips: DiceReader | None, taught: list[TaughtDice] | None,
+                  thorough: bool = False, codes: Sequence[CodeReading] = ()) -> list[DieReading]:
+    """Pip dice (with ``pips``) and the table's taught custom dice in one image, none on the
+    QR stickers ``codes`` read in it. A die the table taught is read as that die, not also as
+    a pip die. ``thorough``: a photo, worth more time than a camera frame."""
+    custom = off_codes([d for model in taught or [] for d in read_taught(model, image)], codes)
+    dice = pips.read(image, thorough, codes) if pips else []
     dice = [d for d in dice if not any(iou(list(d.box), list(c.box)) > 0.3 for c in custom)]
     return dice + custom
 
@@ -47,7 +48,7 @@ def scan_frame(image: Image, thorough: bool = True, pips: DiceReader | None = No
     """Cards and dice in one decoded image: pip dice with ``pips``, and the table's taught
     custom dice."""
     codes = read_codes(image, thorough=thorough)
-    dice = off_codes(read_all_dice(image, pips, taught, thorough), codes)
+    dice = read_all_dice(image, pips, taught, thorough, codes)
     return {
         "width": int(image.shape[1]),
         "height": int(image.shape[0]),

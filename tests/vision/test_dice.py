@@ -23,6 +23,7 @@ from companion.vision.dice import (
     suppress,
 )
 from companion.vision.images import load_image
+from companion.vision.qr import read_codes
 from companion.vision.scan import scan_frame
 from companion.vision.tracker import DieReading
 from tests.conftest import ROOT
@@ -247,3 +248,23 @@ def test_a_part_of_a_die_the_classifier_rejects_does_not_hide_the_whole_die(
     monkeypatch.setattr(reader, "classify",
                         lambda crops, looks=None: np.array([four, four], np.float32))
     assert [d.box for d in reader.read(image)] == [(110, 110, 110, 110)]
+
+
+def test_candidates_on_the_stickers_read_are_not_classified(
+        reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = load_image(QR / "straight-720p.jpg")
+    codes = read_codes(frame, thorough=False)
+    assert codes
+    classified: list[int] = []
+    classify = reader.classify
+
+    def counting(crops: np.ndarray, second_looks: int | None = None) -> np.ndarray:
+        classified.append(len(crops))
+        return classify(crops, second_looks)
+
+    monkeypatch.setattr(reader, "classify", counting)
+    assert reader.read(frame, codes=codes) == []
+    with_codes = sum(classified)
+    classified.clear()
+    reader.read(frame)  # without the codes, the stickers' finder patterns are candidates too
+    assert sum(classified) >= with_codes + 10

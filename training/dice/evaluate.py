@@ -333,7 +333,7 @@ def predict_folder(folder: Path, out: Path, thresholds: dict | None = None) -> N
 
 
 def score(folder: Path, thresholds: dict | None = None) -> str:
-    out = HERE / "logs" / f"pred_{folder.name}.jsonl"
+    out = HERE / "logs" / f"pred_{folder.name}_{os.getpid()}.jsonl"  # runs may overlap
     out.parent.mkdir(exist_ok=True)
     predict_folder(folder, out, thresholds)
     run = subprocess.run(
@@ -445,7 +445,8 @@ def main() -> int:
         bench()
     elif cmd == "all":
         build_sets()
-        for sub in ("holdout", "perturbed", "frames", "synthetic", "closeups", "far"):
+        for sub in ("trainsub", "closeups-train", "far-train", "perturbed-train",  # chosen on
+                    "holdout", "perturbed", "frames", "synthetic", "closeups", "far"):
             print(f"== {sub}")
             print(score(SETS / sub))
         bench()
