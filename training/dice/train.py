@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Train the two-stage pip-dice reader and export both stages to ONNX.
 
-    python train.py                       # both stages, seed 0 (~75 min on 2 cores)
+    python train.py                       # both stages, seed 0 (~65 min on 2 cores)
     python train.py --stage det           # detector only  -> models/dice_centernet.onnx
     python train.py --stage cls           # classifier only (mines hard negatives with the
                                           # detector in --out) -> models/dice_classifier.onnx
