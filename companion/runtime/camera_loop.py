@@ -20,7 +20,7 @@ from companion.vision.tracker import DieReading, ReadingTracker
 log = logging.getLogger(__name__)
 TILES = 4
 # Reads the dice of a frame, given the QR stickers read in it (no die lies on a sticker).
-DiceReader = Callable[[Any, list[CodeReading]], list[DieReading]]
+ReadDice = Callable[[Any, list[CodeReading]], list[DieReading]]
 
 
 def _no_dice(frame: Any, codes: list[CodeReading]) -> list[DieReading]:
@@ -28,7 +28,7 @@ def _no_dice(frame: Any, codes: list[CodeReading]) -> list[DieReading]:
 
 
 def watch(camera: Camera, tracker: ReadingTracker | None = None,
-          read_dice: DiceReader | None = None, max_frames: int | None = None,
+          read_dice: ReadDice | None = None, max_frames: int | None = None,
           idle_seconds: float = 0.2,
           on_frame: Callable[[Any], None] | None = None) -> Iterator[dict[str, Any]]:
     """Yield stable reports (and camera status changes) until the source ends, or after

@@ -25,7 +25,7 @@ from companion.engine import (
     UnknownComponentError,
     parse_payload,
 )
-from companion.runtime.camera_loop import DiceReader, watch
+from companion.runtime.camera_loop import ReadDice, watch
 from companion.runtime.tables import Actor, LiveTable, TableError, TableHub
 from companion.vision.images import encode_jpeg
 
@@ -37,7 +37,7 @@ KEEP = 20  # readings shown on the camera tab
 
 class CameraService:
     def __init__(self, hub: TableHub, open_camera: Callable[[], Camera] | None,
-                 read_dice: DiceReader | None = None) -> None:
+                 read_dice: ReadDice | None = None) -> None:
         self.hub = hub
         self._open = open_camera
         self._read_dice = read_dice

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from companion.devices.camera import Camera, camera_off, open_camera, parse_resolution
 from companion.errors import ConfigError
-from companion.runtime.camera_loop import DiceReader
+from companion.runtime.camera_loop import ReadDice
 from companion.runtime.camera_service import CameraService
 from companion.runtime.narration_service import NarrationService
 from companion.runtime.narrator import Narrator
@@ -52,7 +52,7 @@ def camera_opener(settings: Settings) -> Callable[[], Camera] | None:
     return lambda: open_camera(settings.camera, *size, follow=True)
 
 
-def taught_dice_reader(data: Path) -> DiceReader | None:
+def taught_dice_reader(data: Path) -> ReadDice | None:
     """The dice this companion was taught (`companion dice teach`), read in every frame; None
     when it knows none. Pip dice are not read by the service: no game here rolls them yet."""
     from companion.vision.scan import read_all_dice

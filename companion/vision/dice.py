@@ -21,6 +21,9 @@ there), run with onnxruntime on the CPU, no PyTorch:
    the candidates the classifier took for dice; a die inside a die twice its size is one of
    its pips seen close up, and is dropped. A reported box is the detector's.
 
+Candidates lying on a QR sticker read in the same image are no dice: they are left out before
+the classifier runs, and take no part in merging levels or in telling pips from groups.
+
 The thresholds were chosen on part of the training photos, never on the held-out ones.
 """
 

@@ -37,10 +37,10 @@ def read_all_dice(image: Image, pips: DiceReader | None, taught: list[TaughtDice
     """Pip dice (with ``pips``) and the table's taught custom dice in one image, none on the
     QR stickers ``codes`` read in it. A die the table taught is read as that die, not also as
     a pip die. ``thorough``: a photo, worth more time than a camera frame."""
-    custom = off_codes([d for model in taught or [] for d in read_taught(model, image)], codes)
+    custom = [d for model in taught or [] for d in read_taught(model, image)]
     dice = pips.read(image, thorough, codes) if pips else []
     dice = [d for d in dice if not any(iou(list(d.box), list(c.box)) > 0.3 for c in custom)]
-    return dice + custom
+    return dice + off_codes(custom, codes)
 
 
 def scan_frame(image: Image, thorough: bool = True, pips: DiceReader | None = None,

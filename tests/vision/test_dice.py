@@ -19,11 +19,13 @@ from companion.vision.dice import (
     dihedral_views,
     iou,
     merge_levels,
+    off_codes,
+    on_code,
     outermost,
     suppress,
 )
 from companion.vision.images import load_image
-from companion.vision.qr import read_codes
+from companion.vision.qr import CodeReading, read_codes
 from companion.vision.scan import scan_frame
 from companion.vision.tracker import DieReading
 from tests.conftest import ROOT
@@ -265,6 +267,18 @@ def test_candidates_on_the_stickers_read_are_not_classified(
     monkeypatch.setattr(reader, "classify", counting)
     assert reader.read(frame, codes=codes) == []
     with_codes = sum(classified)
+    assert with_codes > 0  # the candidates off the stickers are still classified
     classified.clear()
     reader.read(frame)  # without the codes, the stickers' finder patterns are candidates too
     assert sum(classified) >= with_codes + 10
+
+
+def test_a_die_on_a_sticker_is_no_die_but_one_beside_it_is() -> None:
+    sticker = CodeReading("CG1:CAPTAIN:BANKER:1", ((100.0, 100.0), (200.0, 100.0),
+                                                   (200.0, 200.0), (100.0, 200.0)))
+    on_it = DieReading("d6", 6, (130, 130, 40, 40), 0.9)  # its finder patterns, say
+    on_the_card = DieReading("d6", 6, (195, 195, 20, 20), 0.9)  # in the quiet zone round it
+    beside = DieReading("d6", 3, (260, 100, 40, 40), 0.9)
+    assert on_code(on_it.box, [sticker]) and not on_code(beside.box, [sticker])
+    assert off_codes([on_it, on_the_card, beside], [sticker]) == [beside]
+    assert off_codes([on_it, beside], []) == [on_it, beside]
