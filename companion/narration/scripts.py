@@ -167,3 +167,25 @@ def head_down(players: int) -> Script:
         raise NarrationError(f"Burke's Gambit is for {limits['min']} to {limits['max']} players,"
                              f" not {players}")
     return _build("head_down", set(), {})
+
+
+# --- What a table hears, by game ---------------------------------------------------------------
+
+def eyes_closed_phases(game: str, view: Mapping[str, Any]) -> dict[str, str]:
+    """The eyes-closed phases a table of ``game`` has (name -> title), from its public view."""
+    if game == "captains-gambit" and needs_prologue(view.get("pool", [])):
+        return {"prologue": "the Prologue"}
+    if game == "burkes-gambit":
+        return {"heads-down": "heads down"}
+    return {}
+
+
+def phase_script(phase: str, view: Mapping[str, Any], players: int) -> Script:
+    """The script of one of ``eyes_closed_phases``: public information only."""
+    return prologue(view["pool"]) if phase == "prologue" else head_down(players)
+
+
+def announcements(events: Iterable[Mapping[str, Any]]) -> str:
+    """What the table should hear at once of an action's public events ("" for nothing)."""
+    return " ".join(f"Engines at {e['engines']} of {e['to_earth']}." for e in events
+                    if e.get("type") == "engine_powered")

@@ -19,9 +19,9 @@ from companion.narration.scripts import (
     NarrationError,
     Script,
     Step,
-    head_down,
-    needs_prologue,
-    prologue,
+    announcements,
+    eyes_closed_phases,
+    phase_script,
 )
 from companion.narration.speech import SpeechError
 from companion.narration.timeline import Pacing
@@ -44,21 +44,13 @@ class _Current:
 
 def phases_for(table: LiveTable) -> dict[str, str]:
     """The eyes-closed phases this table has: name -> title."""
-    view = table.session.view(None)
-    game = table.session.setup.game
-    if game == "captains-gambit" and needs_prologue(view.get("pool", [])):
-        return {"prologue": "the Prologue"}
-    if game == "burkes-gambit":
-        return {"heads-down": "heads down"}
-    return {}
+    return eyes_closed_phases(table.session.setup.game, table.session.view(None))
 
 
 def script_for(table: LiveTable, phase: str) -> Script:
     if phase not in phases_for(table):
         raise TableError(400, "no_such_phase", f"this table has no eyes-closed phase {phase!r}")
-    if phase == "prologue":
-        return prologue(table.session.view(None)["pool"])
-    return head_down(len(table.session.setup.seats))
+    return phase_script(phase, table.session.view(None), len(table.session.setup.seats))
 
 
 class NarrationService:
@@ -80,10 +72,9 @@ class NarrationService:
         if not history or any(record is history[-1] for record in seen):
             return
         seen.append(history[-1])
-        lines = [f"Engines at {e['engines']} of {e['to_earth']}." for e in history[-1].events
-                 if e.get("type") == "engine_powered"]
-        if lines:
-            threading.Thread(target=self.announce, args=(" ".join(lines),), daemon=True,
+        text = announcements(history[-1].events)
+        if text:
+            threading.Thread(target=self.announce, args=(text,), daemon=True,
                              name="announce").start()
 
     def announce(self, text: str) -> bool:

@@ -13,9 +13,12 @@ from companion.engine import GameSetup, TableSession
 from companion.games.captains_gambit import Book
 from companion.narration.scripts import (
     NarrationError,
+    announcements,
     check_pool,
+    eyes_closed_phases,
     head_down,
     needs_prologue,
+    phase_script,
     pool_from_setup,
     prologue,
 )
@@ -185,3 +188,21 @@ def test_the_scripts_call_exactly_the_captains_the_game_says_have_a_prologue_par
                                                                         "closing")
                for c in section.get("when_any", [])}
     assert callers == set(BOOK.prologue_captains())
+
+
+def test_each_game_has_its_own_eyes_closed_phase_and_script() -> None:
+    five = pool_from_setup(5)
+    assert eyes_closed_phases("captains-gambit", {"pool": five}) == {"prologue": "the Prologue"}
+    assert phase_script("prologue", {"pool": five}, 5).lines == prologue(five).lines
+    viola = pool_from_setup(4, ["viola"])  # no captain of this pool acts in the Prologue
+    assert eyes_closed_phases("captains-gambit", {"pool": viola}) == {}
+    assert eyes_closed_phases("burkes-gambit", {}) == {"heads-down": "heads down"}
+    assert phase_script("heads-down", {}, 6).lines == head_down(6).lines
+    assert eyes_closed_phases("captain-flip", {}) == {}
+
+
+def test_only_engine_power_ups_are_announced() -> None:
+    events = [{"type": "damaged", "seat": 1, "health": 1},
+              {"type": "engine_powered", "engines": 3, "to_earth": 5}]
+    assert announcements(events) == "Engines at 3 of 5."
+    assert announcements(events[:1]) == ""
