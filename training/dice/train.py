@@ -559,8 +559,9 @@ class CropSampler:
 
 
 def mine_hard_negatives(items, detector_path: Path):
-    """Detector candidates on the training photos (3 scales, each with the coarser levels a
-    photo gets, which propose groups of dice as one big die) that overlap no labelled die."""
+    """Detector candidates on the training photos (3 scales, each with every level a photo
+    gets, the coarse ones proposing groups of dice as one big die) that overlap no labelled
+    die: every level's candidates, as the reader classifies them before merging levels."""
     from companion.vision.dice import DiceReader, iou
 
     det = DiceReader(detector_path.parent, classifier=False, det_threshold=0.1,
@@ -569,7 +570,7 @@ def mine_hard_negatives(items, detector_path: Path):
     for j, (img, boxes, _) in enumerate(items):
         for s in (0.75, 1.0, 1.3):
             det.work_long_side = int(640 * s)
-            for d in det.detect(img, thorough=True):
+            for d in det.level_candidates(img, thorough=True):
                 x, y, w, h = d["box"]
                 if all(iou(d["box"], [b[0], b[1], b[2] - b[0], b[3] - b[1]]) < 0.2 for b in boxes):
                     hard.append((j, (x, y, x + w, y + h)))
