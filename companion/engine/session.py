@@ -128,12 +128,7 @@ class TableSession:
 
     def public_undo_refusal(self) -> str | None:
         """Why the last action everyone saw cannot be taken back, or None when it can."""
-        last = self.last_public()
-        if last is None:
-            return "nothing to undo"
-        if last.reveals:
-            return f"cannot undo {last.text}: it revealed hidden information"
-        return None
+        return _undo_refusal(self.last_public())
 
     def can_undo_public(self) -> bool:
         return self.public_undo_refusal() is None
@@ -145,9 +140,8 @@ class TableSession:
         block the undo nor be undone by it) are taken back with it and made again. Returns
         the undone record, the private inputs made again, and those that no longer fit.
         """
-        refusal = self.public_undo_refusal()
         last = self.last_public()
-        if refusal or last is None:
+        if (refusal := _undo_refusal(last)) or last is None:
             raise UndoError(refusal or "nothing to undo")
         index = next(i for i in range(len(self.history) - 1, -1, -1)
                      if self.history[i] is last)
@@ -173,3 +167,12 @@ class TableSession:
     def history_for(self, seat: int | None) -> list[ActionRecord]:
         """The log as ``seat`` (None: the table) may see it."""
         return [r for r in self.history if r.is_visible_to(seat)]
+
+
+def _undo_refusal(last: ActionRecord | None) -> str | None:
+    """Why ``last``, the last action everyone saw, cannot be taken back; None when it can."""
+    if last is None:
+        return "nothing to undo"
+    if last.reveals:
+        return f"cannot undo {last.text}: it revealed hidden information"
+    return None

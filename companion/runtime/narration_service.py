@@ -42,15 +42,16 @@ class _Current:
     wav: Path | None
 
 
-def phases_for(table: LiveTable) -> dict[str, str]:
-    """The eyes-closed phases this table has: name -> title."""
-    return eyes_closed_phases(table.session.setup.game, table.session.view(None))
+def phases_for(table: LiveTable, view: dict[str, Any] | None = None) -> dict[str, str]:
+    """The eyes-closed phases this table has: name -> title (``view``: its public view)."""
+    return eyes_closed_phases(table.session.setup.game, view or table.session.view(None))
 
 
 def script_for(table: LiveTable, phase: str) -> Script:
-    if phase not in phases_for(table):
+    view = table.session.view(None)
+    if phase not in phases_for(table, view):
         raise TableError(400, "no_such_phase", f"this table has no eyes-closed phase {phase!r}")
-    return phase_script(phase, table.session.view(None), len(table.session.setup.seats))
+    return phase_script(phase, view, len(table.session.setup.seats))
 
 
 class NarrationService:

@@ -91,13 +91,26 @@ def _session(path: Path, threads: int) -> Any:
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
-def iou(a: NDArray[Any] | Sequence[float], b: NDArray[Any] | Sequence[float]) -> float:
-    """Intersection over union of two [x, y, w, h] boxes."""
+Box = NDArray[Any] | Sequence[float]  # [x, y, w, h]
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two [x, y, w, h] boxes share."""
     ix = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
     iy = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
-    inter = ix * iy
+    return float(ix * iy)
+
+
+def iou(a: Box, b: Box) -> float:
+    """Intersection over union of two [x, y, w, h] boxes."""
+    inter = overlap(a, b)
     union = a[2] * a[3] + b[2] * b[3] - inter
     return float(inter / union) if union > 0 else 0.0
+
+
+def one_die_at_two_levels(level_a: float, box_a: Box, level_b: float, box_b: Box) -> bool:
+    """Whether boxes of two levels overlap as much as one die's boxes there do."""
+    return level_a != level_b and iou(box_a, box_b) > LEVELS_IOU
 
 
 def crop_die(image: Image, box: list[float], size: int = CLS_SIZE) -> Image:
@@ -173,7 +186,7 @@ def merge_levels(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return c["seen"] > LEARNED_MAX_PX, -c["side"], -float(c["confidence"])
 
     def same_die(a: dict[str, Any], b: dict[str, Any]) -> bool:
-        if a["side"] == b["side"] or iou(a["box"], b["box"]) <= LEVELS_IOU:
+        if not one_die_at_two_levels(a["side"], a["box"], b["side"], b["box"]):
             return False
         # A box on a coarse level's box PART_AREA times its size is a pip or part of that
         # big die, or one die of a group the big box took for one die: both stay, for
@@ -191,11 +204,9 @@ def merge_levels(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return kept
 
 
-def inside(small: tuple[int, ...] | list[float], big: tuple[int, ...] | list[float]) -> float:
+def inside(small: Box, big: Box) -> float:
     """The share of box ``small``'s area that lies inside box ``big`` ([x, y, w, h])."""
-    ix = max(0.0, min(small[0] + small[2], big[0] + big[2]) - max(small[0], big[0]))
-    iy = max(0.0, min(small[1] + small[3], big[1] + big[3]) - max(small[1], big[1]))
-    return float(ix * iy / max(small[2] * small[3], 1e-6))
+    return overlap(small, big) / max(float(small[2] * small[3]), 1e-6)
 
 
 def distinct(dice: list[DieReading], chosen: set[int], levels: Sequence[float]) -> int:
@@ -204,8 +215,8 @@ def distinct(dice: list[DieReading], chosen: set[int], levels: Sequence[float]) 
     touching dice of one level stay two."""
     counted: list[int] = []
     for j in sorted(chosen, key=lambda j: dice[j].box[2] * dice[j].box[3]):
-        if all(levels[j] == levels[k] or iou(dice[j].box, dice[k].box) <= LEVELS_IOU
-               for k in counted):
+        if not any(one_die_at_two_levels(levels[j], dice[j].box, levels[k], dice[k].box)
+                   for k in counted):
             counted.append(j)
     return len(counted)
 

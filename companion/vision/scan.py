@@ -39,7 +39,7 @@ def read_all_dice(image: Image, pips: DiceReader | None, taught: list[TaughtDice
     a pip die. ``thorough``: a photo, worth more time than a camera frame."""
     custom = [d for model in taught or [] for d in read_taught(model, image)]
     dice = pips.read(image, thorough, codes) if pips else []
-    dice = [d for d in dice if not any(iou(list(d.box), list(c.box)) > 0.3 for c in custom)]
+    dice = [d for d in dice if not any(iou(d.box, c.box) > 0.3 for c in custom)]
     return dice + off_codes(custom, codes)
 
 
