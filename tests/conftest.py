@@ -1,7 +1,8 @@
-"""Shared fixtures: games registered, and builders for Captain's Gambit tables."""
+"""Shared fixtures: games registered, builders for Captain's Gambit tables, photo bytes."""
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -41,3 +42,12 @@ def four() -> TableSession:
     return cg_table({0: "puck", 1: "iago", 2: "portia", 3: "prospero"},
                     {0: ["barrage", "shield"], 1: ["drain", "overcharge"],
                      2: ["fortify", "network"], 3: ["barrage", "shield"]})
+
+
+def with_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """The JPEG with an EXIF segment saying how to turn it upright, as a phone writes."""
+    tiff = (b"MM\x00\x2a\x00\x00\x00\x08"  # big-endian, first directory at 8
+            + struct.pack(">HHHIHH", 1, 0x0112, 3, 1, orientation, 0)  # Orientation, SHORT
+            + b"\x00\x00\x00\x00")  # no next directory
+    app1 = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + jpeg[2:]

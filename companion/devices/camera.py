@@ -214,7 +214,8 @@ class RecordedCamera:
                 self._index = 0
             path = self._frames[self._index]
             self._index += 1
-            frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            # as stored, like a camera's frame and `companion scan` (no EXIF turn)
+            frame = cv2.imread(str(path), cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
             if frame is not None:
                 return cast(Frame, frame)
         if self._frames and not self.follow:

@@ -16,6 +16,10 @@ MAX_FILE_BYTES = 50 * 1024 * 1024
 MAX_PIXELS = 40_000_000  # 40 megapixels, e.g. 8000 x 5000: larger images are refused
 
 Image = NDArray[np.uint8]
+# Pixels as stored: OpenCV would turn a phone photo upright by its EXIF orientation, but boxes
+# are reported in pixels of the image as stored (ARCHITECTURE.md), which labels and
+# dice_score.py use.
+AS_STORED = cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION
 
 
 class ImageError(CompanionError, ValueError):
@@ -61,7 +65,7 @@ def decode_image(data: bytes, name: str = "image") -> Image:
                              f" {MAX_PIXELS // 1_000_000} megapixels")
         if width == 0 or height == 0:
             raise ImageError(f"{name} has no pixels")
-    image = cast(Image | None, cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
+    image = cast(Image | None, cv2.imdecode(np.frombuffer(data, np.uint8), AS_STORED))
     if image is None:
         raise ImageError(f"{name} is not an image OpenCV can read (or it is corrupt)")
     if image.size == 0:

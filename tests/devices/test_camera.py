@@ -15,7 +15,7 @@ from companion.devices.camera import (
 )
 from companion.errors import ConfigError
 from companion.runtime.camera_loop import watch
-from tests.conftest import ROOT
+from tests.conftest import ROOT, with_exif_orientation
 
 QR = ROOT / "fixtures" / "images" / "qr"
 
@@ -35,6 +35,13 @@ def test_a_folder_plays_its_frames_then_ends(tmp_path: Path) -> None:
     frames = [camera.read() for _ in range(4)]
     assert [f is not None for f in frames] == [True, True, True, False]
     assert camera.finished() and "ended" in camera.status().message
+
+
+def test_a_folder_gives_frames_as_stored_like_a_camera(tmp_path: Path) -> None:
+    (tmp_path / "phone.jpg").write_bytes(
+        with_exif_orientation((QR / "straight-720p.jpg").read_bytes(), 6))
+    frame = RecordedCamera(tmp_path).read()
+    assert frame is not None and frame.shape[:2] == (720, 1280)  # not turned to 1280 x 720
 
 
 def test_a_video_file_plays(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from companion.cli import main
 from companion.vision.images import MAX_PIXELS, ImageError, decode_image
-from tests.conftest import ROOT
+from tests.conftest import ROOT, with_exif_orientation
 
 QR = ROOT / "fixtures" / "images" / "qr"
 
@@ -78,6 +78,17 @@ def test_decode_refuses_oversized_pixels() -> None:
     assert ok and decode_image(encoded.tobytes()).shape == (10, 10, 3)
     with pytest.raises(ImageError, match=f"{MAX_PIXELS // 1_000_000} megapixels"):
         decode_image(tiny_png(9000, 9000))
+
+
+def test_boxes_are_in_pixels_as_stored_whatever_the_exif_orientation(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plain = ROOT / "fixtures" / "images" / "dice" / "black-white-pips-640.jpg"
+    turned = tmp_path / "phone.jpg"
+    turned.write_bytes(with_exif_orientation(plain.read_bytes(), 6))  # "turn 90 degrees to show"
+    assert cv2.imread(str(turned)).shape[:2] != cv2.imread(str(plain)).shape[:2]  # OpenCV turns it
+    _, [upright, stored] = scan_json([plain, turned], capsys)
+    assert (stored["width"], stored["height"]) == (upright["width"], upright["height"])
+    assert stored["dice"] and stored["dice"] == upright["dice"]
 
 
 def test_scan_runs_as_a_command_without_a_traceback(tmp_path: Path) -> None:

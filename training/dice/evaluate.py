@@ -35,6 +35,9 @@ Test sets (all labels in YOLO form, so dice_score.py reads them):
   closeups-train, far-train, perturbed-train
              the same changes made to the trainsub photos: the reader's settings (levels,
              merging) are chosen on these and trainsub, never on the sets above
+  synthetic-train
+             120 scenes made as `synthetic` is, with a seed of their own (neither the
+             synthetic set's nor one training uses), for choosing settings the same way
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import synth
-from split import DATA, load_split, read_labels
+from split import DATA, load_split, read_labels, read_photo
 
 HERE = Path(__file__).resolve().parent
 SETS = HERE / "data"
@@ -75,7 +78,7 @@ def write_set(folder: Path, name: str, img: np.ndarray, boxes_xyxy: np.ndarray, 
 
 
 def load(name: str):
-    img = cv2.imread(str(DATA / "images" / name))
+    img = read_photo(DATA / "images" / name)
     h, w = img.shape[:2]
     labels = read_labels(name, w, h)
     boxes = np.array([[x, y, x + bw, y + bh] for _, (x, y, bw, bh) in labels], np.float32).reshape(
@@ -208,7 +211,8 @@ def build_scales() -> None:
 
 def build_tuning() -> None:
     """closeups-train, far-train and perturbed-train: the closeups, far and perturbed sets'
-    changes made to the training subset's photos, where the reader's settings are chosen."""
+    changes made to the training subset's photos, where the reader's settings are chosen;
+    synthetic-train: scenes made as the synthetic set's are, with another seed."""
     import shutil
 
     names = load_split()[0][::4]
@@ -217,6 +221,21 @@ def build_tuning() -> None:
     rng = np.random.default_rng(5772)
     for name in names:
         perturb(name, *load(name), rng, SETS / "perturbed-train")
+    build_synthetic(SETS / "synthetic-train", np.random.default_rng(8086))
+
+
+def build_synthetic(folder: Path, rng: np.random.Generator) -> None:
+    """120 scenes rendered by synth.py, more oblique than training's, then colour changes
+    and degradations (a seed of its own per set: never one that training uses)."""
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+    for i in range(120):
+        h, w = [(480, 640), (640, 640), (720, 1280), (600, 800)][i % 4]
+        sizes = (22, 60) if w <= 800 else (44, 110)
+        img, boxes, vals = synth.scene(h, w, rng, max_dice=20, size_range=sizes, tilt_max=0.7)
+        img = degrade(colour_shift(img, rng) if rng.random() < 0.5 else img, rng)
+        write_set(folder, f"synth_{i:03d}", img, boxes, vals)
 
 
 def build_scale_sets(names: list[str], tag: str, rng: np.random.Generator) -> None:
@@ -306,13 +325,7 @@ def build_sets() -> None:
             boxes[inside],
             vals[inside],
         )
-    rng = np.random.default_rng(98765)
-    for i in range(120):
-        h, w = [(480, 640), (640, 640), (720, 1280), (600, 800)][i % 4]
-        sizes = (22, 60) if w <= 800 else (44, 110)
-        img, boxes, vals = synth.scene(h, w, rng, max_dice=20, size_range=sizes, tilt_max=0.7)
-        img = degrade(colour_shift(img, rng) if rng.random() < 0.5 else img, rng)
-        write_set(SETS / "synthetic", f"synth_{i:03d}", img, boxes, vals)
+    build_synthetic(SETS / "synthetic", np.random.default_rng(98765))
     build_scales()
     build_tuning()
     for sub in ("holdout", "perturbed", "frames", "synthetic", "closeups", "far"):
@@ -327,7 +340,7 @@ def predict_folder(folder: Path, out: Path, thresholds: dict | None = None) -> N
     rd = DiceReader(MODELS, **(thresholds or {}))
     with out.open("w") as f:
         for p in sorted((folder / "images").iterdir()):
-            img = cv2.imread(str(p))
+            img = read_photo(p)
             dice = rd.read(img, thorough=THOROUGH)
             f.write(json.dumps({"path": str(p), "dice": [d.to_dict() for d in dice]}) + "\n")
 
@@ -362,7 +375,7 @@ def errors(folder: Path, models: Path = MODELS) -> dict[str, int]:
         ("dice", "right", "wrong value", "loose box", "rejected", "not proposed",
          "extra near a die", "extra"), 0)
     for name, truth in load_labels(folder).items():
-        img = cv2.imread(str(folder / "images" / name))
+        img = read_photo(folder / "images" / name)
         preds = [d.to_dict() for d in rd.read(img, thorough=THOROUGH)]
         cands = rd.level_candidates(img, THOROUGH)  # what read classifies
         kinds["dice"] += len(truth)
@@ -397,8 +410,8 @@ def bench() -> None:
 
     rd = DiceReader(MODELS, threads=1)
     _, holdout = load_split()
-    img640 = cv2.imread(str(DATA / "images" / holdout[0]))
-    frame = cv2.imread(str(SETS / "frames" / "images" / (Path(holdout[0]).stem + "_frame.jpg")))
+    img640 = read_photo(DATA / "images" / holdout[0])
+    frame = read_photo(SETS / "frames" / "images" / (Path(holdout[0]).stem + "_frame.jpg"))
     if frame is None:
         frame = cv2.resize(img640, (1280, 720))
     for label, img in (("640x640 image", img640), ("1280x720 frame", frame)):

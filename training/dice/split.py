@@ -10,6 +10,9 @@ import os
 import random
 from pathlib import Path
 
+import cv2
+import numpy as np
+
 REPO = Path(__file__).resolve().parents[2]
 # The photos stay in the shared folder beside the repository; DICE_DATA points elsewhere.
 DATA = Path(os.environ.get("DICE_DATA", REPO.parent / "shared" / "data" / "dice" / "byler-train"))
@@ -23,6 +26,12 @@ def load_split(data: Path = DATA) -> tuple[list[str], list[str]]:
     )
     random.Random(HOLDOUT_SEED).shuffle(names)
     return sorted(names[HOLDOUT_N:]), sorted(names[:HOLDOUT_N])
+
+
+def read_photo(path: Path) -> np.ndarray:
+    """A photo's pixels as stored, not turned by its EXIF orientation: labels, dice_score.py
+    and `companion scan` all use the stored pixels."""
+    return cv2.imread(str(path), cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
 
 
 def read_labels(

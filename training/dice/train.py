@@ -39,7 +39,7 @@ import synth
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from split import DATA, load_split, read_labels
+from split import DATA, load_split, read_labels, read_photo
 
 MODELS = Path(__file__).resolve().parents[2] / "models" / "dice"
 STRIDE = 4
@@ -358,7 +358,7 @@ class Stream(torch.utils.data.IterableDataset):
 def load_items(names):
     items = []
     for name in names:
-        img = cv2.imread(str(DATA / "images" / name))
+        img = read_photo(DATA / "images" / name)
         h, w = img.shape[:2]
         vals, boxes = [], []
         for v, (x, y, bw, bh) in read_labels(name, w, h):
