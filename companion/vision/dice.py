@@ -13,7 +13,8 @@ there), run with onnxruntime on the CPU, no PyTorch:
    sharp) as a square of 1.2 times the box, scaled to the classifier's input size (48 x 48
    for the shipped model, read from the model), and classified as "not a die"
    or 1 to 6. A die is reported only when its value has probability ``CLS_THRESHOLD`` or
-   more: missing a die is preferred to inventing one. A crop the classifier is unsure of
+   more, or the classifier is sure a die is there and its value has ``SURE_DIE_VALUE``:
+   missing a die is preferred to inventing one. A crop the classifier is unsure of
    (no class at ``SURE`` or more) is looked at again turned and mirrored (``CLS_VIEWS``) and
    the answers averaged: that costs 3 more runs, so only the few unsure crops get it (in a
    camera frame, at most ``SECOND_LOOKS``);
@@ -47,6 +48,12 @@ CLASSIFIER = "dice_classifier.onnx"
 WORK_LONG_SIDE = 640  # the detector sees a 1280x720 frame at 640x360: dice of 16-70 px there
 DET_THRESHOLD = 0.15  # low for recall: the classifier's "not a die" removes false candidates
 CLS_THRESHOLD = 0.4  # probability a value needs to be reported
+# ... unless a die is surely there ("not a die" under SURELY_A_DIE): then its likeliest value
+# needs only SURE_DIE_VALUE. The die is seen; a wrong value is no worse an error than a die
+# left out, and the table sees and corrects both (a camera frame's value must also stay the
+# same for several frames before it is reported).
+SURELY_A_DIE = 0.05
+SURE_DIE_VALUE = 0.25
 CLS_SIZE = 48  # classifier input when the model does not say
 CLS_CONTEXT = 1.2
 CLS_VIEWS = 4  # an unsure crop is classified turned and mirrored too, the answers averaged
@@ -360,7 +367,8 @@ class DiceReader:
         dice = []
         for candidate, p in zip(candidates, probs, strict=True):
             value = int(np.argmax(p[1:])) + 1
-            if p[value] >= self.cls_threshold:
+            if p[value] >= self.cls_threshold or (p[0] < SURELY_A_DIE
+                                                  and p[value] >= SURE_DIE_VALUE):
                 dice.append({**candidate, "value": value, "probability": float(p[value])})
         # Levels are merged among the candidates the classifier took for dice: a part of a big
         # die that a finer level proposed must not hide the whole die a coarser level saw.
