@@ -97,6 +97,8 @@ class ActionSpec:
 
     ``kind`` is ``move`` (on your turn), ``reaction`` (in another seat's window), ``input``
     (a private fact a seat tells the companion) or ``table`` (the table or its host).
+    ``ruling``: the table overrides the rules with it (a correction, a look it allows, a
+    winner it declares), rather than playing a step of the game.
     """
 
     name: str
@@ -105,6 +107,7 @@ class ActionSpec:
     params: tuple[Param, ...] = ()
     cost: int = 0
     note: str = ""
+    ruling: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -113,6 +116,7 @@ class ActionSpec:
             "kind": self.kind,
             "cost": self.cost,
             "note": self.note,
+            "ruling": self.ruling,
             "params": [p.to_dict() for p in self.params],
         }
 
@@ -121,7 +125,7 @@ class ActionSpec:
         """A spec from its ``to_dict`` form (what the API sends a phone)."""
         return cls(data["name"], data["label"], data.get("kind", "move"),
                    tuple(Param.from_dict(p) for p in data.get("params", ())),
-                   data.get("cost", 0), data.get("note", ""))
+                   data.get("cost", 0), data.get("note", ""), data.get("ruling", False))
 
     def problem(self, params: Mapping[str, Any]) -> str | None:
         """Why these parameter values do not fit this spec, or None when they do."""

@@ -46,6 +46,7 @@ class Move:
     cost: Callable[[Any], int] = free
     private: bool = False  # the whole action is the seat's secret
     secret: tuple[str, ...] = ()  # fields only the acting seat may see in the log
+    ruling: bool = False  # the table overrides the rules with it (see ActionSpec)
 
 
 def with_defaults(given: Params, specs: tuple[Param, ...]) -> dict[str, Any]:
@@ -68,7 +69,8 @@ class MoveSet:
     def legal(self, state: Any, seat: int | None, seats: int) -> list[ActionSpec]:
         if seat is not None and not 0 <= seat < seats:
             return []
-        return [ActionSpec(m.name, m.label(state), m.kind, m.params(state, seat), m.cost(state))
+        return [ActionSpec(m.name, m.label(state), m.kind, m.params(state, seat), m.cost(state),
+                           ruling=m.ruling)
                 for m in self.by_name.values() if m.refusal(state, seat) is None]
 
     def checked(self, state: Any, action: Action, seats: int) -> tuple[Move, dict[str, Any]]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from companion.engine.actions import Action, ActionSpec, Param
@@ -30,18 +29,14 @@ def random_action(spec: ActionSpec, seat: int | None, rng: random.Random) -> Act
     return Action(spec.name, seat, {p.name: random_value(p, rng) for p in spec.params})
 
 
-# The table's correction tools: random play would only undo the game with them.
-TABLE_TOOLS = ("correct", "grant_look", "declare_winner")
-
-
-def random_step(session: TableSession, rng: random.Random,
-                skip: Sequence[str] = TABLE_TOOLS, tries: int = 20) -> Action | None:
+def random_step(session: TableSession, rng: random.Random, tries: int = 20) -> Action | None:
     """Submit one random legal action of a random seat that can act; None when nobody can.
+    The table's rulings are never chosen: random corrections would only undo the game.
     Parameter values are random, so a few may be refused (a check the spec cannot express):
     another draw is tried."""
     seats: list[int | None] = [None, *range(len(session.setup.seats))]
     choices = [(seat, spec) for seat in seats for spec in session.legal_actions(seat)
-               if spec.name not in skip and all(p.choices or p.kind in ("number", "text", "flag")
+               if not spec.ruling and all(p.choices or p.kind in ("number", "text", "flag")
                                                  for p in spec.params)]
     for _ in range(tries if choices else 0):
         seat, spec = rng.choice(choices)

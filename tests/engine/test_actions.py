@@ -67,5 +67,5 @@ def test_a_spec_survives_its_trip_through_the_api() -> None:
         Param("target", "seat", "Whom", choices=(1, 2)),
         Param("permits", "choices", "Which", choices=("a", "b"), minimum=0, maximum=2,
               default=[]),
-        Param("loud", "flag", "Loud", default=False)), cost=1, note="n")
+        Param("loud", "flag", "Loud", default=False)), cost=1, note="n", ruling=True)
     assert ActionSpec.from_dict(spec.to_dict()) == spec

@@ -886,18 +886,18 @@ MOVES: dict[str, Move] = {m.name: m for m in (
          lambda s, seat: (Param("parasite", "choice", "Parasite card", choices=PARASITES),)),
     Move("correct", "table", _fixed("Correct health or engines"),
          _table_only("turn", "vote"), _correct_run, _correct_text, _correct_params,
-         _correct_check),
+         _correct_check, ruling=True),
     Move("grant_look", "table", _fixed("Let a player look at a card (a role)"),
          _table_only("turn", "cancel", "vote"), _look_run,
          lambda s, seat, p: f"The table lets {s.name(p.get('looker'))} look at"
          f" {s.name(p.get('target'))}'s {'ID' if p.get('card') == 'id' else 'parasite'} card"
-         f" ({p.get('reason')})", _look_params, _look_check),
+         f" ({p.get('reason')})", _look_params, _look_check, ruling=True),
     Move("declare_winner", "table", _fixed("Declare the winner (the table's ruling)"),
          _table_only("turn", "cancel", "vote", "tiebreak", "reveal", "reveal_ejected"),
          _declare_run, lambda s, seat, p: f"The table declares the {p.get('winner')} the"
          f" winners ({p.get('reason')})",
          lambda s, seat: (Param("winner", "choice", "Who won", choices=("crew", "specialists")),
-                          Param("reason", "text", "Why", maximum=200))),
+                          Param("reason", "text", "Why", maximum=200)), ruling=True),
 )}
 
 

@@ -958,7 +958,7 @@ MOVES.update({m.name: m for m in (
          _corpse_run, _corpse_text,
          _corpse_params, private=True),
     Move("correct", "table", _fixed("Correct a counter"), _correct_refusal, _correct_run,
-         _correct_text, _correct_params, _correct_check),
+         _correct_text, _correct_params, _correct_check, ruling=True),
 )})
 
 MOVE_SET = MoveSet("Captain's Gambit", MOVES.values(), who)
