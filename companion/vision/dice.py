@@ -13,8 +13,9 @@ there), run with onnxruntime on the CPU, no PyTorch:
    sharp) as a square of 1.2 times the box, scaled to the classifier's input size (48 x 48
    for the shipped model, read from the model), and classified as "not a die"
    or 1 to 6. A die is reported only when its value has probability ``CLS_THRESHOLD`` or
-   more, or the classifier is sure a die is there and its value has ``SURE_DIE_VALUE``:
-   missing a die is preferred to inventing one. A crop the classifier is unsure of
+   more, or the classifier is sure a die is there and its value has ``SURE_DIE_VALUE``
+   (``COARSE_VALUE`` for a level coarser than 640 px): missing a die is preferred to
+   inventing one. A crop the classifier is unsure of
    (no class at ``SURE`` or more) is looked at again turned and mirrored (``CLS_VIEWS``) and
    the answers averaged: that costs 3 more runs, so only the few unsure crops get it (in a
    camera frame, at most ``SECOND_LOOKS``);
@@ -54,6 +55,9 @@ CLS_THRESHOLD = 0.4  # probability a value needs to be reported
 # same for several frames before it is reported).
 SURELY_A_DIE = 0.05
 SURE_DIE_VALUE = 0.25
+# A coarse level (looking for dice bigger than the detector learned) also takes groups of dice
+# and patches of a busy table for big dice: its candidates need a value this likely.
+COARSE_VALUE = 0.8
 CLS_SIZE = 48  # classifier input when the model does not say
 CLS_CONTEXT = 1.2
 CLS_VIEWS = 4  # an unsure crop is classified turned and mirrored too, the answers averaged
@@ -349,6 +353,14 @@ class DiceReader:
         out = self.classifier.run(None, {"crops": np.ascontiguousarray(crops, np.float32)})[0]
         return np.asarray(out, dtype=np.float32)
 
+    def is_die(self, p: NDArray[np.float32], value: int, coarse: bool) -> bool:
+        """Whether a candidate with class probabilities ``p`` (not a die, 1 to 6) is reported
+        as a die showing ``value``, its likeliest (see the thresholds above)."""
+        if coarse:
+            return bool(p[value] >= COARSE_VALUE)
+        return bool(p[value] >= self.cls_threshold
+                    or (p[0] < SURELY_A_DIE and p[value] >= SURE_DIE_VALUE))
+
     def read(self, image: Image, thorough: bool = False,
              codes: Sequence[CodeReading] = ()) -> list[DieReading]:
         """Every die whose top face the reader is sure of (``thorough``: see ``detect``), none
@@ -367,8 +379,7 @@ class DiceReader:
         dice = []
         for candidate, p in zip(candidates, probs, strict=True):
             value = int(np.argmax(p[1:])) + 1
-            if p[value] >= self.cls_threshold or (p[0] < SURELY_A_DIE
-                                                  and p[value] >= SURE_DIE_VALUE):
+            if self.is_die(p, value, candidate["coarse"]):
                 dice.append({**candidate, "value": value, "probability": float(p[value])})
         # Levels are merged among the candidates the classifier took for dice: a part of a big
         # die that a finer level proposed must not hide the whole die a coarser level saw.

@@ -252,22 +252,25 @@ def test_a_part_of_a_die_the_classifier_rejects_does_not_hide_the_whole_die(
     assert [d.box for d in reader.read(image)] == [(110, 110, 110, 110)]
 
 
-def test_a_die_surely_there_is_reported_with_its_likeliest_value_unsure_ones_are_not(
+def test_which_candidates_are_dice_and_with_what_value(
         reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
-    boxes = [[40.0 + 80 * i, 40.0, 40.0, 40.0] for i in range(4)]
+    boxes = [[40.0 + 80 * i, 40.0, 40.0, 40.0] for i in range(6)]
     monkeypatch.setattr(reader, "level_candidates", lambda image, thorough: [
-        {"box": box, "confidence": 0.8, "side": 640, "seen": 40, "coarse": False}
-        for box in boxes])
+        {"box": box, "confidence": 0.8, "side": 640 if i < 4 else 320, "seen": 40,
+         "coarse": i >= 4} for i, box in enumerate(boxes)])
     probabilities = [
         [0.01, 0.0, 0.3, 0.0, 0.0, 0.29, 0.4],  # sure of the value: a six
         [0.01, 0.0, 0.35, 0.0, 0.0, 0.34, 0.3],  # a die surely there, likeliest a two
         [0.10, 0.0, 0.35, 0.0, 0.0, 0.30, 0.25],  # perhaps no die at all: left out
         [0.01, 0.2, 0.2, 0.2, 0.2, 0.19, 0.0],  # a die, but no value likely enough: left out
+        [0.0, 0.0, 0.0, 0.7, 0.3, 0.0, 0.0],  # a coarse level's big "die": not sure enough
+        [0.0, 0.0, 0.0, 0.0, 0.15, 0.85, 0.0],  # a coarse level's big die, sure: a five
     ]
     monkeypatch.setattr(reader, "classify",
                         lambda crops, looks=None: np.array(probabilities, np.float32))
-    dice = reader.read(np.full((200, 400, 3), 128, np.uint8))
-    assert [(d.value, d.box[0], d.confidence) for d in dice] == [(6, 40, 0.4), (2, 120, 0.35)]
+    dice = reader.read(np.full((200, 560, 3), 128, np.uint8))
+    assert [(d.value, d.box[0], d.confidence) for d in dice] == [
+        (6, 40, 0.4), (2, 120, 0.35), (5, 440, 0.85)]
 
 
 def test_candidates_on_the_stickers_read_are_not_classified(
