@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from companion.vision.images import load_image  # noqa: E402
 from training.dice.split import link_held_out  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
@@ -47,9 +48,7 @@ def main() -> None:
         for image in sorted((ROOT / "fixtures/images/dice").glob("*.jpg")):
             (rendered / "images" / image.name).symlink_to(image)
             truth = json.loads(image.with_suffix(".json").read_text())["dice"]
-            import cv2  # only here: the scorer's labels need the image size
-
-            height, width = cv2.imread(str(image)).shape[:2]
+            height, width = load_image(image).shape[:2]  # as stored, as the scorer sizes it
             lines = [f"{d['value'] - 1} {(d['box'][0] + d['box'][2] / 2) / width:.6f}"
                      f" {(d['box'][1] + d['box'][3] / 2) / height:.6f}"
                      f" {d['box'][2] / width:.6f} {d['box'][3] / height:.6f}" for d in truth]
@@ -71,8 +70,8 @@ def photo_times() -> None:
 
     cv2.setNumThreads(1)
     reader = DiceReader(models_dir() / "dice", threads=1)
-    far = cv2.imread(str(ROOT / "fixtures/images/dice/ivory-black-pips-far-1080p.jpg"))
-    photos = {"640x480": cv2.imread(str(ROOT / "fixtures/images/dice/red-white-pips-640.jpg")),
+    far = load_image(ROOT / "fixtures/images/dice/ivory-black-pips-far-1080p.jpg")
+    photos = {"640x480": load_image(ROOT / "fixtures/images/dice/red-white-pips-640.jpg"),
               "1920x1080": far, "4000x2250": cv2.resize(far, (4000, 2250))}
     print("== a photo read by `companion scan` (pip dice only), one thread")
     for name, image in photos.items():

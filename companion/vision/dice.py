@@ -13,12 +13,12 @@ there), run with onnxruntime on the CPU, no PyTorch:
    sharp) as a square of 1.2 times the box, scaled to the classifier's input size (48 x 48
    for the shipped model, read from the model), and classified as "not a die"
    or 1 to 6. A die is reported only when its value has probability ``CLS_THRESHOLD`` or
-   more, or the classifier is sure a die is there and its value has ``SURE_DIE_VALUE``
-   (``COARSE_VALUE`` for a level coarser than 640 px): missing a die is preferred to
-   inventing one. A crop the classifier is unsure of
-   (no class at ``SURE`` or more) is looked at again turned and mirrored (``CLS_VIEWS``) and
-   the answers averaged: that costs 3 more runs, so only the few unsure crops get it (in a
-   camera frame, at most ``SECOND_LOOKS``);
+   more, or, in a photo, the classifier is sure a die is there and its value has
+   ``VALUE_IF_SURELY_A_DIE``; a candidate of a level coarser than 640 px needs its value at
+   ``COARSE_LEVEL_VALUE``, whatever else: missing a die is preferred to inventing one. A crop
+   the classifier is unsure of (no class at ``SURE`` or more) is looked at again turned and
+   mirrored (``CLS_VIEWS``) and the answers averaged: that costs 3 more runs, so only the few
+   unsure crops get it (in a camera frame, at most ``SECOND_LOOKS``);
 3. where levels disagree, the finest level that saw the die at a size it learned wins, among
    the candidates the classifier took for dice; a die inside a die twice its size is one of
    its pips seen close up, and is dropped. A reported box is the detector's.
@@ -26,7 +26,8 @@ there), run with onnxruntime on the CPU, no PyTorch:
 Candidates lying on a QR sticker read in the same image are no dice: they are left out before
 the classifier runs, and take no part in merging levels or in telling pips from groups.
 
-The thresholds were chosen on part of the training photos, never on the held-out ones.
+The thresholds were chosen on sets made from part of the training photos and on synthetic
+scenes, never on the held-out photos (training/dice/evaluate.py).
 """
 
 from __future__ import annotations
@@ -49,15 +50,17 @@ CLASSIFIER = "dice_classifier.onnx"
 WORK_LONG_SIDE = 640  # the detector sees a 1280x720 frame at 640x360: dice of 16-70 px there
 DET_THRESHOLD = 0.15  # low for recall: the classifier's "not a die" removes false candidates
 CLS_THRESHOLD = 0.4  # probability a value needs to be reported
-# ... unless a die is surely there ("not a die" under SURELY_A_DIE): then its likeliest value
-# needs only SURE_DIE_VALUE. The die is seen; a wrong value is no worse an error than a die
-# left out, and the table sees and corrects both (a camera frame's value must also stay the
-# same for several frames before it is reported).
-SURELY_A_DIE = 0.05
-SURE_DIE_VALUE = 0.25
+# In a photo, a die the classifier is sure is there ("not a die" under NOT_A_DIE_UNDER) is
+# reported with its likeliest value from VALUE_IF_SURELY_A_DIE: the die is seen, and a wrong
+# value is no worse an error than a die left out (the table corrects either). Not in a camera
+# frame: there a value must stay the same for several frames before a roll is reported, and
+# a die between two values could keep the whole roll from settling.
+NOT_A_DIE_UNDER = 0.05
+VALUE_IF_SURELY_A_DIE = 0.25
 # A coarse level (looking for dice bigger than the detector learned) also takes groups of dice
-# and patches of a busy table for big dice: its candidates need a value this likely.
-COARSE_VALUE = 0.8
+# and patches of a busy table for big dice: its candidates need their value this likely,
+# whatever else.
+COARSE_LEVEL_VALUE = 0.8
 CLS_SIZE = 48  # classifier input when the model does not say
 CLS_CONTEXT = 1.2
 CLS_VIEWS = 4  # an unsure crop is classified turned and mirrored too, the answers averaged
@@ -353,17 +356,22 @@ class DiceReader:
         out = self.classifier.run(None, {"crops": np.ascontiguousarray(crops, np.float32)})[0]
         return np.asarray(out, dtype=np.float32)
 
-    def is_die(self, p: NDArray[np.float32], value: int, coarse: bool) -> bool:
-        """Whether a candidate with class probabilities ``p`` (not a die, 1 to 6) is reported
-        as a die showing ``value``, its likeliest (see the thresholds above)."""
+    def reported_value(self, p: NDArray[np.float32], coarse: bool, photo: bool) -> int | None:
+        """The value a candidate with class probabilities ``p`` (not a die, 1 to 6) is
+        reported with, or None when it is no die or its value is too unsure (see the
+        thresholds above; ``coarse``: a coarse level's, ``photo``: read as a photo)."""
+        value = int(np.argmax(p[1:])) + 1
         if coarse:
-            return bool(p[value] >= COARSE_VALUE)
-        return bool(p[value] >= self.cls_threshold
-                    or (p[0] < SURELY_A_DIE and p[value] >= SURE_DIE_VALUE))
+            sure = p[value] >= COARSE_LEVEL_VALUE
+        else:
+            sure = p[value] >= self.cls_threshold or (
+                photo and p[0] < NOT_A_DIE_UNDER and p[value] >= VALUE_IF_SURELY_A_DIE)
+        return value if sure else None
 
     def read(self, image: Image, thorough: bool = False,
              codes: Sequence[CodeReading] = ()) -> list[DieReading]:
-        """Every die whose top face the reader is sure of (``thorough``: see ``detect``), none
+        """Every die whose top face the reader can tell (``reported_value``; ``thorough``: a
+        photo, see ``detect``), none
         on the QR stickers ``codes`` read in the same image (left out before the classifier
         runs: a card's codes give many candidates, and its time is the frame's)."""
         if self.classifier is None:
@@ -378,8 +386,8 @@ class DiceReader:
         probs = self.classify(crops.transpose(0, 3, 1, 2), None if thorough else SECOND_LOOKS)
         dice = []
         for candidate, p in zip(candidates, probs, strict=True):
-            value = int(np.argmax(p[1:])) + 1
-            if self.is_die(p, value, candidate["coarse"]):
+            value = self.reported_value(p, candidate["coarse"], thorough)
+            if value is not None:
                 dice.append({**candidate, "value": value, "probability": float(p[value])})
         # Levels are merged among the candidates the classifier took for dice: a part of a big
         # die that a finer level proposed must not hide the whole die a coarser level saw.

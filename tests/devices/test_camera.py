@@ -41,7 +41,8 @@ def test_a_folder_gives_frames_as_stored_like_a_camera(tmp_path: Path) -> None:
     (tmp_path / "phone.jpg").write_bytes(
         with_exif_orientation((QR / "straight-720p.jpg").read_bytes(), 6))
     frame = RecordedCamera(tmp_path).read()
-    assert frame is not None and frame.shape[:2] == (720, 1280)  # not turned to 1280 x 720
+    # 1280 x 720 as stored, not turned to 720 x 1280
+    assert frame is not None and frame.shape[:2] == (720, 1280)
 
 
 def test_a_video_file_plays(tmp_path: Path) -> None:

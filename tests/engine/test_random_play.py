@@ -4,11 +4,17 @@ rulings, which would only undo the game."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from companion.engine import Action, GameSetup, TableSession
 from companion.engine.random_play import random_step
+from tests.conftest import cg_table
+
+
+def captains_gambit() -> TableSession:
+    return cg_table({0: "puck", 1: "iago", 2: "portia", 3: "prospero"})
 
 
 def burkes_gambit() -> TableSession:
@@ -17,9 +23,9 @@ def burkes_gambit() -> TableSession:
     return session
 
 
-@pytest.mark.parametrize("game", ["captains-gambit", "burkes-gambit"])
-def test_random_play_never_makes_the_tables_rulings(game: str, four: TableSession) -> None:
-    session = four if game == "captains-gambit" else burkes_gambit()
+@pytest.mark.parametrize("new_table", [captains_gambit, burkes_gambit])
+def test_random_play_never_makes_the_tables_rulings(new_table: Callable[[], TableSession]) -> None:
+    session = new_table()
     rulings = {spec.name for spec in session.legal_actions(None) if spec.ruling}
     assert "correct" in rulings  # the table can always correct a counter
     assert not any(spec.ruling for seat in range(4) for spec in session.legal_actions(seat))

@@ -254,23 +254,28 @@ def test_a_part_of_a_die_the_classifier_rejects_does_not_hide_the_whole_die(
 
 def test_which_candidates_are_dice_and_with_what_value(
         reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
-    boxes = [[40.0 + 80 * i, 40.0, 40.0, 40.0] for i in range(6)]
+    coarse = {5, 6}  # candidates of the level coarser than 640 px
+    boxes = [[40.0 + 80 * i, 40.0, 40.0, 40.0] for i in range(7)]
     monkeypatch.setattr(reader, "level_candidates", lambda image, thorough: [
-        {"box": box, "confidence": 0.8, "side": 640 if i < 4 else 320, "seen": 40,
-         "coarse": i >= 4} for i, box in enumerate(boxes)])
+        {"box": box, "confidence": 0.8, "side": 320 if i in coarse else 640, "seen": 40,
+         "coarse": i in coarse} for i, box in enumerate(boxes)])
     probabilities = [
-        [0.01, 0.0, 0.3, 0.0, 0.0, 0.29, 0.4],  # sure of the value: a six
-        [0.01, 0.0, 0.35, 0.0, 0.0, 0.34, 0.3],  # a die surely there, likeliest a two
+        [0.10, 0.0, 0.25, 0.0, 0.0, 0.2, 0.45],  # its value likely enough: a six
+        [0.01, 0.0, 0.35, 0.0, 0.0, 0.34, 0.3],  # a die surely there, likeliest a two (photo)
         [0.10, 0.0, 0.35, 0.0, 0.0, 0.30, 0.25],  # perhaps no die at all: left out
         [0.01, 0.2, 0.2, 0.2, 0.2, 0.19, 0.0],  # a die, but no value likely enough: left out
+        [0.6, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0],  # likelier no die, but a one likely enough
         [0.0, 0.0, 0.0, 0.7, 0.3, 0.0, 0.0],  # a coarse level's big "die": not sure enough
         [0.0, 0.0, 0.0, 0.0, 0.15, 0.85, 0.0],  # a coarse level's big die, sure: a five
     ]
     monkeypatch.setattr(reader, "classify",
                         lambda crops, looks=None: np.array(probabilities, np.float32))
-    dice = reader.read(np.full((200, 560, 3), 128, np.uint8))
-    assert [(d.value, d.box[0], d.confidence) for d in dice] == [
-        (6, 40, 0.4), (2, 120, 0.35), (5, 440, 0.85)]
+    image = np.full((200, 600, 3), 128, np.uint8)
+    photo = [(d.value, d.box[0], d.confidence) for d in reader.read(image, thorough=True)]
+    assert photo == [(6, 40, 0.45), (2, 120, 0.35), (1, 360, 0.4), (5, 520, 0.85)]
+    # in a camera frame, a die between two values is left out: it could keep a roll unsettled
+    frame = [(d.value, d.box[0]) for d in reader.read(image)]
+    assert frame == [(6, 40), (1, 360), (5, 520)]
 
 
 def test_candidates_on_the_stickers_read_are_not_classified(

@@ -458,7 +458,8 @@ def main() -> int:
         bench()
     elif cmd == "all":
         build_sets()
-        for sub in ("trainsub", "closeups-train", "far-train", "perturbed-train",  # chosen on
+        for sub in ("trainsub", "closeups-train", "far-train", "perturbed-train",
+                    "synthetic-train",  # chosen on these
                     "holdout", "perturbed", "frames", "synthetic", "closeups", "far"):
             print(f"== {sub}")
             print(score(SETS / sub))

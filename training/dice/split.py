@@ -13,6 +13,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.vision.images import AS_STORED
+
 REPO = Path(__file__).resolve().parents[2]
 # The photos stay in the shared folder beside the repository; DICE_DATA points elsewhere.
 DATA = Path(os.environ.get("DICE_DATA", REPO.parent / "shared" / "data" / "dice" / "byler-train"))
@@ -31,7 +33,10 @@ def load_split(data: Path = DATA) -> tuple[list[str], list[str]]:
 def read_photo(path: Path) -> np.ndarray:
     """A photo's pixels as stored, not turned by its EXIF orientation: labels, dice_score.py
     and `companion scan` all use the stored pixels."""
-    return cv2.imread(str(path), cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
+    image = cv2.imread(str(path), AS_STORED)
+    if image is None:
+        raise FileNotFoundError(f"cannot read the photo {path}")
+    return image
 
 
 def read_labels(
