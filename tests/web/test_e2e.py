@@ -137,6 +137,10 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
         if page.locator("#my-actions [data-action=prologue_mark]").count():
             do(page, "prologue_mark", (NAMES[0] if page is not host else NAMES[1],))
     do(host, "end_prologue", where="#host-actions")
+    # The table's rulings stand apart from the game's steps on the host's tab.
+    expect(host.locator("#host-rulings [data-action=correct]")).to_be_visible()
+    assert host.locator("#host-actions [data-action=correct]").count() == 0
+    expect(host.locator("#host-actions-box")).to_be_hidden()  # no step of the game's now
     for page in phones:
         tab(page, "table")
         expect(page.locator("#turn")).to_contain_text("Ann", timeout=LIVE)

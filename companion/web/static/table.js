@@ -236,8 +236,14 @@ function renderHost(snapshot) {
   if (!qr.getAttribute("src")) qr.src = `/t/${TABLE}/join.svg`;
   const link = document.getElementById("join-link");
   link.href = link.textContent = app.dataset.joinUrl;
-  setChildren(document.getElementById("host-actions"), ...host.actions.map((spec) =>
-    el("button", { "data-action": spec.name, onclick: () => openSheet(spec, null) }, spec.label)));
+  // The game's own steps, then the rulings with which the table overrides the rules.
+  const button = (spec) =>
+    el("button", { "data-action": spec.name, onclick: () => openSheet(spec, null) }, spec.label);
+  for (const [id, ruling] of [["host-actions", false], ["host-rulings", true]]) {
+    const specs = host.actions.filter((spec) => Boolean(spec.ruling) === ruling);
+    setChildren(document.getElementById(id), ...specs.map(button));
+    document.getElementById(`${id}-box`).hidden = !specs.length;
+  }
   setChildren(document.getElementById("host-seats"), ...snapshot.seats.map((name, seat) =>
     el("li", { class: "row" }, el("span", {}, `${seat}: ${name}`),
       snapshot.taken_seats.includes(seat)
