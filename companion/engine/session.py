@@ -141,8 +141,10 @@ class TableSession:
         the undone record, the private inputs made again, and those that no longer fit.
         """
         last = self.last_public()
-        if (refusal := _undo_refusal(last)) or last is None:
-            raise UndoError(refusal or "nothing to undo")
+        refusal = _undo_refusal(last)
+        if refusal is not None:
+            raise UndoError(refusal)
+        assert last is not None  # _undo_refusal refuses nothing to undo
         index = next(i for i in range(len(self.history) - 1, -1, -1)
                      if self.history[i] is last)
         tail = self.history[index + 1:]

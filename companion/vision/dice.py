@@ -371,9 +371,9 @@ class DiceReader:
     def read(self, image: Image, thorough: bool = False,
              codes: Sequence[CodeReading] = ()) -> list[DieReading]:
         """Every die whose top face the reader can tell (``reported_value``; ``thorough``: a
-        photo, see ``detect``), none
-        on the QR stickers ``codes`` read in the same image (left out before the classifier
-        runs: a card's codes give many candidates, and its time is the frame's)."""
+        photo, see ``detect``), none on the QR stickers ``codes`` read in the same image (left
+        out before the classifier runs: a card's codes give many candidates, and its time is
+        the frame's)."""
         if self.classifier is None:
             raise ValueError("a reader made without its classifier only detects dice")
         image = as_bgr(image)
