@@ -38,6 +38,8 @@ class Settings:
     pacing: str = "normal"  # quick, normal, relaxed
     audio_device: str = ""  # name (part of it) or index; "" = the default output
     piper_model: str = ""  # a Piper voice (NAME.onnx); "" = look in the models and data folders
+    # Games kept outside the companion's package: importable module names, comma-separated
+    games: str = ""
     sources: tuple[str, ...] = field(default=(), compare=False)  # where the values came from
 
     def with_options(self, **options: Any) -> Settings:

@@ -39,7 +39,7 @@ def test_narration_doc_examples_parse_and_its_pacing_table_matches_the_data() ->
     import shlex
 
     from companion.cli import build_parser
-    from companion.narration.scripts import script_data
+    from companion.narration.scripts import pacing_data
 
     text = (ROOT / "docs" / "narration.md").read_text()
     block = re.search(r"```sh\n(.*?)```", text, re.S)
@@ -48,7 +48,7 @@ def test_narration_doc_examples_parse_and_its_pacing_table_matches_the_data() ->
         command = line.split("  #")[0].strip()
         assert command.startswith("companion ")
         build_parser().parse_args(shlex.split(command)[1:])  # exits (fails) if it does not parse
-    pacing = script_data()["pacing"]
+    pacing = pacing_data()
     for name, row in pacing.items():
         cells = re.search(rf"^\| {name} \|(.*)\|$", text, re.M)
         assert cells is not None, name

@@ -25,16 +25,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from companion.narration.scripts import pool_from_setup, prologue  # noqa: E402
+import companion.games  # noqa: E402, F401  (registers the games)
+from companion.engine import GameSetup, TableSession  # noqa: E402
+from companion.narration.scripts import Script, build_script, eyes_closed  # noqa: E402
 from companion.narration.timeline import RATE, Pacing  # noqa: E402
 from companion.narration.wav import WavWriter  # noqa: E402
 from companion.runtime.narrator import Narrator  # noqa: E402
 from companion.settings import Settings  # noqa: E402
 
 
+def prologue_of_8() -> Script:
+    """The longest Prologue: an 8-player Captain's Gambit table's, as the service builds it."""
+    seats = tuple(f"P{n}" for n in range(8))
+    session = TableSession(GameSetup("captains-gambit", seats, seed=1))
+    return build_script(eyes_closed(session.rules, session.view(None), 8)["prologue"])
+
+
 def cold_once(data: Path) -> float:
     start = time.perf_counter()
-    prepared = Narrator(Settings(), data).prepare(prologue(pool_from_setup(8)),
+    prepared = Narrator(Settings(), data).prepare(prologue_of_8(),
                                                   Pacing.preset("normal"))
     elapsed = time.perf_counter() - start
     assert len(prepared.timeline.spoken) > 0
@@ -43,7 +52,7 @@ def cold_once(data: Path) -> float:
 
 def first_sound(narrator: Narrator, out: Path) -> float:
     start = time.perf_counter()
-    prepared = narrator.prepare(prologue(pool_from_setup(8)), Pacing.preset("normal"))
+    prepared = narrator.prepare(prologue_of_8(), Pacing.preset("normal"))
     run = narrator.play(prepared, WavWriter(out, RATE))
     while run.first_sound is None and run.running:
         time.sleep(0.0005)
@@ -75,7 +84,7 @@ def main() -> None:
             out = subprocess.run([sys.executable, __file__, "--cold-child", f"{tmp}/cold{i}"],
                                  check=True, capture_output=True, text=True).stdout
             colds.append(float(out))
-        script = prologue(pool_from_setup(8))
+        script = prologue_of_8()
         lines = len(set(script.lines))
         print(f"cold render, 8-player Prologue ({lines} distinct lines, new process, empty"
               f" cache): {summary(colds)}")

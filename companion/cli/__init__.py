@@ -9,11 +9,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import companion.games  # noqa: F401  (registers every game)
 from companion import __version__
 from companion.cli import doctor, narrate, serve
-from companion.engine import RulesError, TableSession, all_games, get_game, replay_transcript
-from companion.settings import data_dir, models_dir
+from companion.cli.render import render
+from companion.engine import (
+    RulesError,
+    TableSession,
+    all_games,
+    component_games,
+    get_game,
+    replay_transcript,
+)
+from companion.games import load_plugins  # importing the package registers every game
+from companion.settings import SettingsError, data_dir, load_settings, models_dir
 
 EXIT_OK = 0
 EXIT_USAGE = 2  # argparse's own status, also used for files that cannot be read
@@ -36,42 +44,6 @@ def _rules(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     print(rules.rules_summary())
     return EXIT_OK
-
-
-# How each ending reads ("Game over by ..."); a reason not listed reads as itself.
-ENDINGS = {"win": "a win", "all_dead": "everyone dead", "round_limit": "the end of the last"
-           " round", "infected_ejected": "the infected player's ejection", "clean_ejected":
-           "a clean player's ejection", "tie_captain_dead": "a tied vote with the Captain dead",
-           "crew_dead": "the death of the whole crew",
-           "infected_reaches_earth": "the infected player reaching Earth"}
-_NOT_SHOWN = ("seat", "name", "alive", "role_label")
-
-
-def render_table(view: dict[str, Any]) -> str:
-    """The table view as text, for any game: the status, one line per player with the
-    counters and public facts the game shows, then how the game ended."""
-    head = f"Round {view['round']} of {view['rounds']}, " if "round" in view else ""
-    extra = "".join(f", {key} {view[key]}" for key in ("engines", "to_earth") if key in view)
-    lines = [f"{head}phase {view['phase']}{extra}: {view['status']}"]
-    for p in view["players"]:
-        facts = []
-        for key, value in p.items():
-            if key in _NOT_SHOWN or value is None or value is False or isinstance(value, list):
-                continue
-            facts.append(key if value is True else f"{key} {value}")
-        state = "alive" if p["alive"] else "dead"
-        lines.append(f"  seat {p['seat']} {p['name']:<10} {'  '.join(facts)}  {state}")
-    outcome = view.get("outcome")
-    if outcome:
-        names = [view["players"][s]["name"] for s in outcome["winners"]]
-        ending = ENDINGS.get(outcome["reason"], outcome["reason"])
-        if outcome["reason"] == "round_limit" and "rounds" in view:
-            ending = f"the end of round {view['rounds']}"
-        verdict = ""
-        if outcome.get("comedy") or outcome.get("tragedy"):
-            verdict = " (a comedy)" if outcome["comedy"] else " (a tragedy)"
-        lines.append(f"Game over by {ending}. Winners: {', '.join(names) or 'nobody'}{verdict}")
-    return "\n".join(lines)
 
 
 def _session_report(session: TableSession) -> dict[str, Any]:
@@ -105,22 +77,28 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"companion replay: cannot read {path}: {reason}", file=sys.stderr)
         return EXIT_USAGE
     result = replay_transcript(text.splitlines())
+    session = result.session
+    seats = len(session.setup.seats) if session else 0
+    if args.seat is not None and session and not 0 <= args.seat < seats:
+        print(f"companion replay: --seat {args.seat}: the table has seats 0 to {seats - 1}",
+              file=sys.stderr)
+        return EXIT_USAGE
     if args.json:
-        out = _session_report(result.session) if result.session else {}
+        out = {}
+        if session and args.seat is not None:
+            out = {"game": session.setup.game, "seat": args.seat,
+                   "view": session.table_view(args.seat).to_dict()}
+        elif session:
+            out = _session_report(session)
         if result.error:
             out["error"] = {"line": result.error.line, "message": result.error.reason}
         print(json.dumps(out, indent=None if args.compact else 2))
     else:
-        if result.session:
+        if session:
             if _unseeded(text):
                 print(f"note: the transcript gives no seed; this replay dealt with seed"
-                      f" {result.session.setup.seed}", file=sys.stderr)
-            if args.log:
-                for number, line in enumerate(result.session.history_for(None), start=1):
-                    print(f"{number:4}  {line.text}")
-                    for note in line.notes:
-                        print(f"        {note}")
-            print(render_table(result.session.view(None)))
+                      f" {session.setup.seed}", file=sys.stderr)
+            print(render(session.table_view(args.seat), log=args.log))
         if result.error:
             print(f"{path}:{result.error}", file=sys.stderr)
     return EXIT_REJECTED if result.error else EXIT_OK
@@ -290,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Gambit Table Companion: rules referee, camera, narrator and phone"
-                    " dashboard for Captain's Gambit and its family.",
+                    " dashboard for a family of bluffing and hidden-role board games.",
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -300,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     games.set_defaults(run=_games)
 
     rules = sub.add_parser("rules", help="print a game's rules summary, house defaults marked")
-    rules.add_argument("game", help="a game's name, for example captains-gambit")
+    rules.add_argument("game", help="a game's name (`companion games` lists them)")
     rules.set_defaults(run=_rules)
 
     replay = sub.add_parser(
@@ -313,7 +291,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="the transcript, for example fixtures/transcripts/*.jsonl")
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
     replay.add_argument("--compact", action="store_true", help="with --json: one line")
-    replay.add_argument("--log", action="store_true", help="also print the public log")
+    replay.add_argument("--log", action="store_true",
+                        help="also print the log (the public one, or the seat's with --seat)")
+    replay.add_argument("--seat", type=int, metavar="N",
+                        help="what seat N's phone shows: its secrets and actions too")
     replay.set_defaults(run=_replay)
 
     scan = sub.add_parser(
@@ -344,8 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write print-ready sheets of true-size QR stickers, one per card, tile or"
                     " piece of the game, labelled.",
     )
-    stickers.add_argument("game", help="a game: captains-gambit, burkes-gambit, gambit-of-kings,"
-                                       " gambit, captain-flip")
+    stickers.add_argument("game", help=f"a game: {', '.join(component_games())}")
     stickers.add_argument("--paper", choices=("a4", "letter"), default="a4")
     stickers.add_argument("--out", help="the PDF to write (default stickers-GAME-PAPER.pdf)")
     stickers.set_defaults(run=_stickers)
@@ -356,13 +336,13 @@ def build_parser() -> argparse.ArgumentParser:
     teach = dice_sub.add_parser(
         "teach",
         help="learn one face of a kind of custom die from pictures",
-        description="Learn one face of a kind of custom die (for example Burke's Gambit's"
-                    " QUARANTINE) from pictures that each show one such die on the table, that"
-                    " face up. Three pictures per face, the die turned differently, read best."
-                    " Run again for every face.",
+        description="Learn one face of a kind of custom die (a game's own symbols) from"
+                    " pictures that each show one such die on the table, that face up. Three"
+                    " pictures per face, the die turned differently, read best. Run again for"
+                    " every face.",
     )
-    teach.add_argument("name", help="a name for this kind of die, for example burke")
-    teach.add_argument("--face", required=True, help="the face shown, for example QUARANTINE")
+    teach.add_argument("name", help="a name for this kind of die, for example symbols")
+    teach.add_argument("--face", required=True, help="the face shown, for example STAR")
     teach.add_argument("images", nargs="+", metavar="IMAGE")
     teach.add_argument("--data", metavar="DIR", help="the data directory")
     teach.set_defaults(run=_dice_teach)
@@ -380,7 +360,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _load_plugins() -> str | None:
+    """Import the game plug-ins the settings name; what went wrong, or None."""
+    try:
+        names = load_settings().games.split(",")
+    except SettingsError:
+        return None  # the commands that read the settings say what is wrong with them
+    try:
+        load_plugins(names)
+    except (ImportError, ValueError) as exc:
+        return f"companion: cannot load the game plug-ins {', '.join(names)}: {exc}"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    problem = _load_plugins()
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_USAGE
     args = build_parser().parse_args(argv)
     try:
         status: int = args.run(args)

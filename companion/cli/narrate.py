@@ -1,4 +1,4 @@
-"""`companion narrate prologue|burkes` and `companion audio devices`."""
+"""`companion narrate GAME|PHASE` (any game's eyes-closed phases) and `companion audio devices`."""
 
 from __future__ import annotations
 
@@ -8,15 +8,18 @@ import sys
 from pathlib import Path
 
 from companion.devices.speaker import SpeakerUnavailable, audio_devices
-from companion.narration.scripts import (
-    NarrationError,
-    Script,
-    check_pool,
-    head_down,
-    needs_prologue,
-    pool_from_setup,
-    prologue,
+from companion.engine import (
+    EyesClosed,
+    GameRules,
+    GameSetup,
+    Param,
+    RulesError,
+    SetupError,
+    TableSession,
+    all_games,
+    get_game,
 )
+from companion.narration.scripts import NarrationError, Script, build_script
 from companion.narration.speech import SpeechError
 from companion.narration.timeline import (
     Pacing,
@@ -48,25 +51,70 @@ def _pauses(items: list[str]) -> dict[str, float]:
             pauses[name.strip()] = float(seconds)
         except ValueError:
             raise NarrationError(f"--pause {item!r}: expected NAME=SECONDS, for example"
-                                 " hamlet=12 or act=10") from None
+                                 " act=10") from None
     return pauses
 
 
+def _option(item: str, known: tuple[Param, ...], game: str) -> tuple[str, object]:
+    """``NAME=VALUE`` as a table option of the game, read as its kind says."""
+    name, _, text = item.partition("=")
+    param = next((p for p in known if p.name == name.strip()), None)
+    if param is None:
+        names = ", ".join(p.name for p in known) or "none"
+        raise SetupError(f"--option {item!r}: {game} has no option {name.strip()!r}"
+                         f" (known: {names})")
+    text = text.strip()
+    if param.kind == "flag":
+        return param.name, text.lower() in ("1", "true", "yes", "on")
+    if param.kind == "number":
+        try:
+            return param.name, int(text)
+        except ValueError:
+            raise SetupError(f"--option {item!r}: {param.name} is a number") from None
+    if param.kind == "choices":
+        return param.name, [v.strip() for v in text.split(",") if v.strip()]
+    return param.name, text
+
+
+def _phases(rules: GameRules, args: argparse.Namespace) -> tuple[EyesClosed, ...]:
+    """The eyes-closed phases of ``rules`` for what the command line says is in play: the
+    names given with --in-play, or what a table set up for --players and --option has."""
+    if args.in_play:
+        in_play = rules.check_in_play(args.in_play.split(","), args.players)
+        return tuple(rules.eyes_closed(in_play, args.players or rules.info.min_players))
+    if args.players is None:
+        raise NarrationError("say how many play: --players N (or name what is in play with"
+                             " --in-play)")
+    options = dict(_option(item, rules.info.options, rules.info.slug) for item in args.option)
+    seats = tuple(f"Player {n}" for n in range(1, args.players + 1))
+    session = TableSession(GameSetup(rules.info.slug, seats, options, seed=0))
+    return tuple(rules.eyes_closed(rules.in_play(session.view(None)), args.players))
+
+
 def _script(args: argparse.Namespace) -> Script:
-    if args.script == "burkes":
-        return head_down(args.players)
-    if args.captains:
-        pool = check_pool(args.captains.split(","), args.players)
-    elif args.players:
-        groups = [g.strip() for g in (args.warp_in or "").split(",") if g.strip()]
-        pool = pool_from_setup(args.players, groups)
-    else:
-        raise NarrationError("say which captains are in the pool: --captains hamlet,portia,..."
-                             " or --players N [--warp-in GROUP,...]")
-    if not needs_prologue(pool):
-        raise NarrationError(f"no captain in this pool ({', '.join(pool)}) has a Prologue part:"
-                             " there is nothing to read")
-    return prologue(pool)
+    """WHAT is a game (its first eyes-closed phase, or --phase) or a phase's name."""
+    try:
+        games = [get_game(args.what)]
+    except RulesError:
+        games = all_games()
+    wanted = args.phase or (None if len(games) == 1 else args.what)
+    found: list[EyesClosed] = []
+    problems = []
+    for rules in games:
+        try:
+            phases = _phases(rules, args)
+        except RulesError as exc:  # this setup does not fit the game
+            problems.append(str(exc) if len(games) == 1 else f"{rules.info.slug}: {exc}")
+            continue
+        found += [p for p in phases if wanted is None or p.name == wanted]
+    if found:
+        return build_script(found[0])
+    if len(games) == 1 and problems:
+        raise NarrationError(problems[0])
+    what = f"eyes-closed phase {wanted!r}" if wanted else "eyes-closed phase"
+    who = f"{games[0].info.title} has no" if len(games) == 1 else "No game has an"
+    why = f" ({'; '.join(problems)})" if problems else ""
+    raise NarrationError(f"{who} {what} with this setup: there is nothing to read{why}")
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -84,7 +132,7 @@ def _narrate(args: argparse.Namespace) -> int:
         if args.wav and Path(args.wav).is_dir():
             raise NarrationError(f"{args.wav} is a folder: give the WAV file's name")
         narrator = Narrator(settings, data_dir(args.data))
-    except (NarrationError, SettingsError, ValueError) as exc:
+    except (NarrationError, SettingsError, RulesError, ValueError) as exc:
         return _fail(str(exc))
     if args.text:
         return _print_text(narrator, script, pacing)
@@ -189,46 +237,42 @@ def _devices(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    narrate = sub.add_parser(
-        "narrate", help="speak an eyes-closed phase: the Prologue or Burke's heads-down",
-        description="Speak an eyes-closed phase through the speaker, with masking sound under"
-                    " it. With no speaker the narration is mixed into a WAV file instead."
-                    " Settings (voice, rate, volumes, pacing, device) also come from the"
-                    " settings file and COMPANION_* variables; see docs/narration.md.")
-    scripts = narrate.add_subparsers(dest="script", metavar="PHASE")
-    scripts.required = True
-    pro = scripts.add_parser(
-        "prologue", help="Captain's Gambit's Prologue, for the captains in the pool",
-        description="Captain's Gambit's Prologue: only the parts of captains in the pool, in"
-                    " the rulebook's order.")
-    pro.add_argument("--captains", metavar="LIST",
-                     help="every captain in the pool, comma-separated (hamlet,portia,...)")
-    pro.add_argument("--players", type=int, metavar="N", help="the number of players")
-    pro.add_argument("--warp-in", metavar="GROUPS",
-                     help="with --players: Warp In groups (viola, lear_othello,"
-                          " tybalt_mercutio, titus, imogen)")
-    burkes = scripts.add_parser("burkes", help="Burke's Gambit's heads-down phase",
-                                description="Burke's Gambit's heads-down phase.")
-    burkes.add_argument("--players", type=int, required=True, metavar="N",
-                        help="the number of players (4-8)")
-    for parser in (pro, burkes):
-        out = parser.add_mutually_exclusive_group()
-        out.add_argument("--text", action="store_true",
-                         help="print the timeline with its timings, say nothing")
-        out.add_argument("--wav", metavar="OUT", help="mix the narration into this WAV file")
-        out.add_argument("--play", action="store_true", help="play it (the default)")
-        parser.add_argument("--pacing", choices=presets(), help="pause lengths (default normal)")
-        parser.add_argument("--pause", action="append", default=[], metavar="NAME=SECONDS",
-                            help="one pause length: a section (hamlet) or a kind (act, settle,"
-                                 " look); repeatable")
-        parser.add_argument("--voice", help="espeak-ng voice, for example en-gb or en-us")
-        parser.add_argument("--rate", type=int, metavar="WPM", help="words per minute")
-        parser.add_argument("--voice-volume", type=float, metavar="0-1")
-        parser.add_argument("--ambience-volume", type=float, metavar="0-1",
-                            help="the masking sound's volume (0 for none)")
-        parser.add_argument("--device", help="audio device: a name (part of it) or an index")
-        parser.add_argument("--data", metavar="DIR", help="the data directory (speech cache)")
-        parser.set_defaults(run=_narrate)
+    parser = sub.add_parser(
+        "narrate", help="speak an eyes-closed phase (the Prologue, heads down, ...)",
+        description="Speak a game's eyes-closed phase through the speaker, with masking sound"
+                    " under it; with no speaker it is mixed into a WAV file instead. Only what"
+                    " is in play is read: the phase of a table set up for --players and"
+                    " --option, or for what --in-play names. Settings (voice, rate, volumes,"
+                    " pacing, device) also come from the settings file and COMPANION_*"
+                    " variables; see docs/narration.md.")
+    parser.add_argument("what", metavar="GAME|PHASE",
+                        help="a game (its first eyes-closed phase), or a phase's name, for"
+                             " example prologue or heads-down (`companion games` lists games)")
+    parser.add_argument("--phase", metavar="NAME", help="which of the game's phases")
+    parser.add_argument("--players", type=int, metavar="N", help="the number of players")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a table option, as `companion rules GAME` lists them (lists are"
+                             " comma-separated); repeatable")
+    parser.add_argument("--in-play", metavar="LIST",
+                        help="what is in play, comma-separated, instead of a setup (the"
+                             " names the game's scripts depend on)")
+    out = parser.add_mutually_exclusive_group()
+    out.add_argument("--text", action="store_true",
+                     help="print the timeline with its timings, say nothing")
+    out.add_argument("--wav", metavar="OUT", help="mix the narration into this WAV file")
+    out.add_argument("--play", action="store_true", help="play it (the default)")
+    parser.add_argument("--pacing", choices=presets(), help="pause lengths (default normal)")
+    parser.add_argument("--pause", action="append", default=[], metavar="NAME=SECONDS",
+                        help="one pause length: a script section's name or a kind (act,"
+                             " settle, look); repeatable")
+    parser.add_argument("--voice", help="espeak-ng voice, for example en-gb or en-us")
+    parser.add_argument("--rate", type=int, metavar="WPM", help="words per minute")
+    parser.add_argument("--voice-volume", type=float, metavar="0-1")
+    parser.add_argument("--ambience-volume", type=float, metavar="0-1",
+                        help="the masking sound's volume (0 for none)")
+    parser.add_argument("--device", help="audio device: a name (part of it) or an index")
+    parser.add_argument("--data", metavar="DIR", help="the data directory (speech cache)")
+    parser.set_defaults(run=_narrate)
 
     audio = sub.add_parser("audio", help="list audio output devices")
     audio_sub = audio.add_subparsers(dest="audio_command", metavar="ACTION")

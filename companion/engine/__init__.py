@@ -6,8 +6,11 @@ from companion.engine.components import (
     InvalidPayloadError,
     UnknownComponentError,
     all_components,
+    cards,
+    component_games,
     components_of,
     parse_payload,
+    title_of,
 )
 from companion.engine.errors import (
     IllegalActionError,
@@ -20,10 +23,11 @@ from companion.engine.errors import (
 from companion.engine.house import RuleBook, check_whole_numbers, merge_house, with_house
 from companion.engine.moves import Move, MoveSet, Params, with_defaults
 from companion.engine.randomness import shuffled
-from companion.engine.registry import all_games, get_game, register_game
+from companion.engine.registry import all_games, get_game, register_components, register_game
 from companion.engine.rules import (
     DieFace,
     Event,
+    EyesClosed,
     GameInfo,
     GameRules,
     GameSetup,
@@ -32,7 +36,24 @@ from companion.engine.rules import (
     refuse_unknown,
     seat_key,
 )
-from companion.engine.session import ActionRecord, TableSession
+from companion.engine.session import Accepted, ActionRecord, TableSession
+from companion.engine.table_view import (
+    Board,
+    Cell,
+    Counter,
+    Ending,
+    Fact,
+    LogLine,
+    Piece,
+    PlayerView,
+    ScoreColumn,
+    ScoreSheet,
+    TableView,
+    Vote,
+    Votes,
+    listed,
+    view_problems,
+)
 from companion.engine.transcript import (
     ReplayResult,
     TranscriptError,
@@ -41,6 +62,27 @@ from companion.engine.transcript import (
 )
 
 __all__ = [
+    "Accepted",
+    "Board",
+    "Cell",
+    "Counter",
+    "Ending",
+    "EyesClosed",
+    "Fact",
+    "LogLine",
+    "Piece",
+    "PlayerView",
+    "ScoreColumn",
+    "ScoreSheet",
+    "TableView",
+    "Vote",
+    "Votes",
+    "cards",
+    "component_games",
+    "listed",
+    "register_components",
+    "title_of",
+    "view_problems",
     "DieFace",
     "check_whole_numbers",
     "merge_house",

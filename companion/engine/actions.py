@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from companion.engine.errors import RulesError
 
-ParamKind = Literal["seat", "number", "choice", "choices", "text", "flag"]
+ParamKind = Literal["seat", "number", "choice", "choices", "text", "flag", "cell"]
 
 # Keys of an action's dict form that are not parameters.
 _RESERVED = ("action", "seat")
@@ -21,7 +21,13 @@ class Param:
     ``seat``: one of ``choices`` (seat numbers); ``choice``: one of ``choices`` (strings);
     ``choices``: a list of ``minimum``..``maximum`` items from ``choices`` (repeats allowed as
     far as ``choices`` repeats them); ``number``: a whole number from ``minimum`` to ``maximum``;
-    ``text``: free text of at most ``maximum`` characters; ``flag``: true or false.
+    ``text``: free text of at most ``maximum`` characters; ``flag``: true or false;
+    ``cell``: one of ``choices``, cell ids of the board ``board`` of the table view (a phone
+    draws it as a tap on that board).
+
+    ``depends_on``: the values allowed depend on another parameter's value (a piece's
+    destinations on the cell it moves from): ``choices_by`` gives them for each value of that
+    parameter, and ``choices`` is their union.
     """
 
     name: str
@@ -31,6 +37,9 @@ class Param:
     minimum: int | None = None
     maximum: int | None = None
     default: Any = None  # a parameter with a default may be left out
+    board: str | None = None  # for a cell: which board of the table view
+    depends_on: str | None = None
+    choices_by: tuple[tuple[Any, tuple[Any, ...]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
@@ -42,13 +51,27 @@ class Param:
             out["max"] = self.maximum
         if self.default is not None:
             out["default"] = self.default
+        if self.board is not None:
+            out["board"] = self.board
+        if self.depends_on is not None:
+            out["depends_on"] = self.depends_on
+            out["choices_by"] = [[key, list(values)] for key, values in self.choices_by]
         return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Param:
         """A parameter from its ``to_dict`` form (what the API sends a phone)."""
         return cls(data["name"], data["kind"], data["label"], tuple(data.get("choices", ())),
-                   data.get("min"), data.get("max"), data.get("default"))
+                   data.get("min"), data.get("max"), data.get("default"), data.get("board"),
+                   data.get("depends_on"),
+                   tuple((key, tuple(values)) for key, values in data.get("choices_by", ())))
+
+    def allowed(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
+        """The values allowed once the other parameters are ``params``."""
+        if self.depends_on is None:
+            return self.choices
+        on = params.get(self.depends_on)
+        return next((values for key, values in self.choices_by if key == on), ())
 
     def problem(self, value: Any) -> str | None:
         """Why ``value`` does not fit this parameter, or None when it does."""
@@ -63,7 +86,7 @@ class Param:
             if self.maximum is not None and value > self.maximum:
                 return f"{self.name} must be at most {self.maximum}, not {value}"
             return None
-        if self.kind == "choice":
+        if self.kind in ("choice", "cell"):
             if value not in self.choices:
                 allowed = ", ".join(map(str, self.choices))
                 return f"{self.name} must be one of {allowed}, not {value!r}"
@@ -141,6 +164,9 @@ class ActionSpec:
             reason = p.problem(params[p.name])
             if reason:
                 return reason
+            if p.depends_on is not None and params[p.name] not in p.allowed(params):
+                return (f"{p.name} {params[p.name]!r} does not go with {p.depends_on}"
+                        f" {params.get(p.depends_on)!r}")
         return None
 
 

@@ -1,32 +1,23 @@
-"""Every physical component of the five games, and the QR payloads printed on their stickers.
+"""Physical components (cards, pieces, tiles, board corners) and the QR payloads printed on
+their stickers. Each game lists its own components (``GameRules.components``); this module
+keeps the payload grammar and finds a component by payload among every registered game's.
 
 A payload is ``GC1/<GAME>/<KIND>/<NAME>[/<MORE>...]``: 3 to 5 segments after ``GC1``, each
-``[A-Z0-9-]+``, so that it fits QR alphanumeric mode. Games: ``CG`` Captain's Gambit, ``BG``
-Burke's Gambit, ``GK`` Gambit of Kings, ``G6`` Gambit (6x6), ``CF`` Captain Flip. Examples:
-``GC1/CG/CAPTAIN/LADY-MACBETH``, ``GC1/CG/PERMIT/BARRAGE/3`` (copy 3),
-``GC1/CF/TILE/07/COOK`` (tile 07, Cook side up). A component's id is its payload without
-``GC1/``. Parsing is this module's job, not vision's: vision only turns pixels into text.
+``[A-Z0-9-]+``, so that it fits QR alphanumeric mode. ``<GAME>`` is a game's code
+(``GameInfo.code``). A component's id is its payload without ``GC1/``. Parsing is this
+module's job, not vision's: vision only turns pixels into text.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations
 
 from companion.engine.errors import RulesError
 
 PREFIX = "GC1"
 _SEGMENT = re.compile(r"[A-Z0-9-]+")
-
-GAME_CODES = {
-    "CG": "captains-gambit",
-    "BG": "burkes-gambit",
-    "GK": "gambit-of-kings",
-    "G6": "gambit",
-    "CF": "captain-flip",
-}
 
 
 class InvalidPayloadError(RulesError):
@@ -41,10 +32,10 @@ class UnknownComponentError(RulesError):
 class Component:
     """One physical card, tile or piece (one face of a two-sided tile)."""
 
-    id: str  # the payload without "GC1/", e.g. "CG/PERMIT/BARRAGE/3"
-    game: str  # game slug, e.g. "captains-gambit"
-    kind: str  # CAPTAIN, PERMIT, WILDCARD, ID, PARASITE, ROLE, CARD, PIECE, TILE
-    name: str  # CAPTAIN name, permit type, character...
+    id: str  # the payload without "GC1/": the game's code, the kind, the name, more
+    game: str  # the game's slug
+    kind: str  # the game's own word for what it is: a card kind, a piece, a tile
+    name: str
     label: str  # what the sticker says under the code
     copy: int | None = None  # which copy, for cards printed several times
     face: str | None = None  # the side showing, for two-sided tiles
@@ -54,88 +45,79 @@ class Component:
         return f"{PREFIX}/{self.id}"
 
 
-def _title(name: str) -> str:
+def title_of(name: str) -> str:
+    """A sticker's words for a payload name: ``LADY-MACBETH`` -> ``Lady Macbeth``."""
     return name.replace("-", " ").title().replace("Iii", "III")
 
 
-def _cards(game: str, kind: str, names: list[str], copies: int = 0) -> list[Component]:
-    slug = GAME_CODES[game]
+def cards(code: str, slug: str, kind: str, names: Iterable[str],
+          copies: int = 0) -> list[Component]:
+    """One component per name (``copies``: that many of each, numbered from 1)."""
     if not copies:
-        return [Component(f"{game}/{kind}/{n}", slug, kind, n, _title(n)) for n in names]
-    return [Component(f"{game}/{kind}/{n}/{c}", slug, kind, n, f"{_title(n)} {c}/{copies}", c)
+        return [Component(f"{code}/{kind}/{n}", slug, kind, n, title_of(n)) for n in names]
+    return [Component(f"{code}/{kind}/{n}/{c}", slug, kind, n, f"{title_of(n)} {c}/{copies}", c)
             for n in names for c in range(1, copies + 1)]
 
 
-CG_CAPTAINS = ["HAMLET", "PORTIA", "PROSPERO", "LADY-MACBETH", "IAGO", "PUCK", "CORDELIA",
-               "BRUTUS", "ROMEO", "JULIET", "RICHARD-III", "ROSALIND", "VIOLA", "KING-LEAR",
-               "OTHELLO", "TYBALT", "MERCUTIO", "TITUS", "IMOGEN"]
-CG_PERMITS = ["BARRAGE", "SHIELD", "DRAIN", "OVERCHARGE", "FORTIFY", "NETWORK"]
-CG_WILDCARDS = ["IDENTITY-THEFT", "DIPLOMATIC-IMMUNITY"]
-# Burke's Gambit: 7 of the 13 role names are unknown; tables rename them in the game's data.
-BG_ROLES = ["CAPTAIN", "MARINE", "COMMS-OFFICER", "DOCTOR", "PILOT", "STOWAWAY",
-            *[f"ROLE-{n}" for n in range(7, 14)]]
-GK_LIGHT = ["CASTLE", "PALADIN", "GIANT", "KNIGHT", "GRIFFIN", "LION", "ELF", "SOLDIER"]
-GK_DARK = ["CASTLE", "LICH", "OGRE", "DEATH-KNIGHT", "DRAGON", "DIRE-WOLF", "ORC", "SKELETON"]
-CF_CHARACTERS = ["SWABBY", "CARTOGRAPHER", "NAVIGATOR", "CARPENTER", "COOK", "MONKEY", "GUNNER",
-                 "PARROT", "LOOKOUT"]
+class ComponentRegistry:
+    """Every registered game's components, by game code and by id."""
+
+    def __init__(self) -> None:
+        self._by_code: dict[str, tuple[str, tuple[Component, ...]]] = {}
+        self._by_id: dict[str, Component] = {}
+
+    def register(self, code: str, slug: str, components: Sequence[Component]) -> None:
+        if not _SEGMENT.fullmatch(code):
+            raise ValueError(f"game code {code!r} is not [A-Z0-9-]+")
+        known = self._by_code.get(code)
+        if known is not None and known[0] != slug:
+            raise ValueError(f"game code {code!r} is registered twice")
+        for component in components:
+            check_payload(component.payload, codes=(code,))
+            if component.id.split("/")[0] != code or component.game != slug:
+                raise ValueError(f"{component.id} does not belong to {slug} ({code})")
+        self._by_code[code] = (slug, tuple(components))
+        self._by_id.update((c.id, c) for c in components)
+
+    def codes(self) -> dict[str, str]:
+        """Game code -> slug."""
+        return {code: slug for code, (slug, _) in self._by_code.items()}
+
+    def all(self) -> tuple[Component, ...]:
+        return tuple(c for code in sorted(self._by_code) for c in self._by_code[code][1])
+
+    def of(self, game: str) -> list[Component]:
+        """Every component of one game, by slug (``game-slug``) or code."""
+        wanted = game.strip()
+        for code, (slug, found) in self._by_code.items():
+            if found and (wanted.upper() == code or wanted.lower().replace("_", "-") == slug):
+                return list(found)
+        raise UnknownComponentError(f"no components for game {game!r}")
+
+    def find(self, component_id: str) -> Component | None:
+        return self._by_id.get(component_id)
 
 
-def _captain_flip_tiles() -> list[Component]:
-    """72 two-sided tiles: every pair of different characters on exactly 2 tiles.
-
-    Numbering is ours (the printed tiles carry none): pairs in the order of CF_CHARACTERS,
-    each pair twice, so tile 01 and 02 are Swabby/Cartographer.
-    """
-    out = []
-    number = 0
-    for first, second in combinations(CF_CHARACTERS, 2):
-        for _ in range(2):
-            number += 1
-            for face, other in ((first, second), (second, first)):
-                out.append(Component(f"CF/TILE/{number:02d}/{face}", "captain-flip", "TILE",
-                                     face, f"Tile {number:02d}: {_title(face)} (back:"
-                                     f" {_title(other)})", face=face))
-    return out
+REGISTRY = ComponentRegistry()
 
 
-@cache
 def all_components() -> tuple[Component, ...]:
-    parts = [
-        *_cards("CG", "CAPTAIN", CG_CAPTAINS),
-        *_cards("CG", "PERMIT", CG_PERMITS, copies=4),
-        *_cards("CG", "WILDCARD", CG_WILDCARDS, copies=2),
-        *_cards("BG", "ID", ["CREW"], copies=5),
-        *_cards("BG", "ID", ["ASS"], copies=3),
-        *_cards("BG", "PARASITE", ["INFECTED"]),
-        *_cards("BG", "PARASITE", ["CLEAN"], copies=7),
-        *_cards("BG", "ROLE", BG_ROLES),
-        *[Component(f"GK/CARD/LIGHT/{n}", "gambit-of-kings", "CARD", n, f"{_title(n)} (light)")
-          for n in GK_LIGHT],
-        *[Component(f"GK/CARD/DARK/{n}", "gambit-of-kings", "CARD", n, f"{_title(n)} (dark)")
-          for n in GK_DARK],
-        *[Component(f"G6/PIECE/{team}/{n}", "gambit", "PIECE", f"{team}{n}",
-                    f"Team {team} piece {n}", n) for team in "AB" for n in range(1, 7)],
-        *_captain_flip_tiles(),
-    ]
-    return tuple(parts)
+    return REGISTRY.all()
 
 
-@cache
-def _by_id() -> dict[str, Component]:
-    return {c.id: c for c in all_components()}
+def component_games() -> list[str]:
+    """The slugs of the games that have stickers."""
+    return sorted(REGISTRY.codes().values())
 
 
 def components_of(game: str) -> list[Component]:
-    """Every component of one game, by slug (``captains-gambit``) or code (``CG``)."""
-    slug = GAME_CODES.get(game.upper(), game.lower().replace("_", "-"))
-    found = [c for c in all_components() if c.game == slug]
-    if not found:
-        raise UnknownComponentError(f"no components for game {game!r}")
-    return found
+    """Every component of one game, by slug or code."""
+    return REGISTRY.of(game)
 
 
-def check_payload(text: str) -> list[str]:
-    """The payload's segments after ``GC1``; raises InvalidPayloadError naming what is wrong."""
+def check_payload(text: str, codes: Iterable[str] | None = None) -> list[str]:
+    """The payload's segments after ``GC1``; raises InvalidPayloadError naming what is wrong.
+    ``codes``: the game codes it may name (default: the registered games')."""
     parts = text.split("/")
     if parts[0] != PREFIX:
         raise InvalidPayloadError(f"{text!r} is not a companion sticker (it must start {PREFIX}/)")
@@ -146,7 +128,7 @@ def check_payload(text: str) -> list[str]:
     for segment in segments:
         if not _SEGMENT.fullmatch(segment):
             raise InvalidPayloadError(f"{text!r}: segment {segment!r} is not [A-Z0-9-]+")
-    if segments[0] not in GAME_CODES:
+    if segments[0] not in (REGISTRY.codes() if codes is None else tuple(codes)):
         raise InvalidPayloadError(f"{text!r}: unknown game code {segments[0]!r}")
     return segments
 
@@ -154,7 +136,7 @@ def check_payload(text: str) -> list[str]:
 def parse_payload(text: str) -> Component:
     """The component a sticker names. Raises InvalidPayloadError or UnknownComponentError."""
     segments = check_payload(text)
-    component = _by_id().get("/".join(segments))
+    component = REGISTRY.find("/".join(segments))
     if component is None:
         raise UnknownComponentError(f"{text!r} names no component the companion knows")
     return component

@@ -10,10 +10,13 @@ from companion.engine.errors import RulesError
 from companion.engine.session import TableSession
 
 
-def random_value(param: Param, rng: random.Random) -> Any:
-    """A random value that fits ``param``."""
-    if param.kind in ("seat", "choice"):
-        return rng.choice(param.choices)
+def random_value(param: Param, rng: random.Random,
+                 chosen: dict[str, Any] | None = None) -> Any:
+    """A random value that fits ``param`` (and the values ``chosen`` for the fields before
+    it, for a field whose choices depend on one of them)."""
+    if param.kind in ("seat", "choice", "cell"):
+        allowed = param.allowed(chosen or {})
+        return rng.choice(allowed) if allowed else None
     if param.kind == "number":
         return rng.randint(param.minimum or 0, param.maximum if param.maximum is not None else 9)
     if param.kind == "text":
@@ -26,7 +29,10 @@ def random_value(param: Param, rng: random.Random) -> Any:
 
 
 def random_action(spec: ActionSpec, seat: int | None, rng: random.Random) -> Action:
-    return Action(spec.name, seat, {p.name: random_value(p, rng) for p in spec.params})
+    chosen: dict[str, Any] = {}
+    for param in spec.params:
+        chosen[param.name] = random_value(param, rng, chosen)
+    return Action(spec.name, seat, chosen)
 
 
 def random_step(session: TableSession, rng: random.Random, tries: int = 20) -> Action | None:

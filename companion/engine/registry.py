@@ -1,7 +1,11 @@
-"""The game registry: games register themselves on import (OpenSpiel style)."""
+"""The game registry: games register themselves on import (OpenSpiel style), with their
+components, so that shared layers find everything about a game here and never import it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from companion.engine.components import REGISTRY, Component
 from companion.engine.errors import UnknownGameError
 from companion.engine.rules import GameRules
 
@@ -9,16 +13,23 @@ _GAMES: dict[str, GameRules] = {}
 
 
 def register_game(rules: GameRules) -> GameRules:
-    """Add a game under its slug; registering the same slug twice is a bug."""
+    """Add a game under its slug, and its components under its code; registering the same
+    slug twice is a bug."""
     slug = rules.info.slug
     if slug in _GAMES and _GAMES[slug] is not rules:
         raise ValueError(f"game {slug!r} is registered twice")
     _GAMES[slug] = rules
+    REGISTRY.register(rules.info.code, slug, rules.components())
     return rules
 
 
+def register_components(code: str, slug: str, components: Sequence[Component]) -> None:
+    """The stickers of a game whose rules the companion does not play yet."""
+    REGISTRY.register(code, slug, components)
+
+
 def get_game(name: str) -> GameRules:
-    """The game registered as ``name`` (``captains-gambit``; ``captains_gambit`` works too)."""
+    """The game registered as ``name`` (a slug; underscores work for hyphens)."""
     slug = name.strip().lower().replace("_", "-")
     try:
         return _GAMES[slug]

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from companion.engine.actions import Action, ActionSpec, Param
 from companion.engine.components import Component
-from companion.engine.errors import SetupError
+from companion.engine.errors import RulesError, SetupError
+from companion.engine.table_view import TableView
 
 Event = dict[str, Any]
 """Something that happened, public information only: ``{"type": "damaged", "seat": 2, ...}``."""
@@ -16,10 +18,12 @@ Event = dict[str, Any]
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What a game is: its slug (registry key, URL segment) and what it needs."""
+    """What a game is: its slug (registry key, URL segment), its sticker code (``CG`` in
+    ``GC1/CG/...``) and what it needs."""
 
     slug: str
     title: str
+    code: str
     min_players: int
     max_players: int
     summary: str
@@ -76,20 +80,15 @@ def seat_key(key: Any, players: int) -> int:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended. ``reason`` is ``win``, ``all_dead`` or ``round_limit``."""
+    """How a game ended: the winning seats and the game's name for the reason; ``details``
+    holds what else the game records of its ending (its table view says it in words)."""
 
     winners: tuple[int, ...]
     reason: str
-    comedy: bool = False
-    tragedy: bool = False
+    details: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "winners": list(self.winners),
-            "reason": self.reason,
-            "comedy": self.comedy,
-            "tragedy": self.tragedy,
-        }
+        return {"winners": list(self.winners), "reason": self.reason, **self.details}
 
 
 @dataclass(frozen=True)
@@ -117,33 +116,98 @@ class Transition:
     secret_fields: tuple[str, ...] = ()  # action fields only the acting seat may see
 
 
-class GameRules(Protocol):
-    """One game's rules. Pure: no I/O, the state passed in is never changed."""
+@dataclass(frozen=True)
+class EyesClosed:
+    """One eyes-closed phase of a table, as the narrator reads it: built from public
+    information only (the table's view), so nothing spoken depends on a secret.
+
+    ``script`` is the phase's script data from the game's own folder (docs/narration.md:
+    a title and sections of steps); ``in_play`` is what its sections' ``when_any`` and
+    ``unless_any`` test; ``labels`` are the words for those names, to fill in lines.
+    """
+
+    name: str  # "prologue": what a phone's button and `companion narrate` name
+    title: str  # "the Prologue"
+    script: Mapping[str, Any]
+    in_play: frozenset[str] = frozenset()
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+
+class GameRules(ABC):
+    """One game, as a plug-in: its rules and everything the shared layers need to know of it.
+    Pure: no I/O, and the state passed in is never changed.
+
+    Shared layers (narration, runtime, web, command line) know a game only through these
+    methods and ``info``; the parts a game may leave out have defaults here.
+    """
 
     info: GameInfo
 
+    @abstractmethod
     def setup(self, setup: GameSetup) -> Any:
         """The first state. Raises SetupError for bad seats, options or deal."""
 
+    @abstractmethod
     def legal_actions(self, state: Any, seat: int | None) -> Sequence[ActionSpec]:
         """What ``seat`` (None: the table) may do now, with parameters a UI can render."""
 
+    @abstractmethod
     def apply(self, state: Any, action: Action) -> Transition:
         """The new state after ``action``. Raises IllegalActionError naming the reason."""
 
+    @abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
         """None while the game runs."""
 
+    @abstractmethod
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (None: the table, public information only)."""
+        """What ``seat`` may know (None: the table, public information only), as the game's
+        own data: what transcripts' replays print (docs/transcripts.md)."""
 
+    @abstractmethod
+    def table_view(self, state: Any, seat: int | None) -> TableView:
+        """What ``seat``'s screen shows (engine/table_view.py), without the legal actions and
+        the log, which the session adds."""
+
+    @abstractmethod
     def describe(self, state: Any, action: Action) -> str:
         """One line for the log, readable by everyone; ``state`` is the state before it."""
 
+    @abstractmethod
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
         """A readable summary of the rules, house defaults marked."""
+
+    def as_known_to(self, state: Any, seat: int | None) -> Any:
+        """The state with everything ``seat`` (None: the table) may not know blanked out:
+        how a game declares its secrets. Whatever is shown to a seat must come out the same
+        from this state (the conformance suite checks it). A game without hidden information
+        returns the state itself."""
+        return state
 
     def suggest(self, state: Any, seen: Component | DieFace) -> Sequence[Action]:
         """Actions that a card or die seen by the camera may stand for now (a permit shown
         after a bluff call, a die rolled on a turn). Players confirm them; they need not be
         legal (the caller keeps the legal ones), and each names the seat that would take it."""
+        return ()
+
+    def components(self) -> Sequence[Component]:
+        """The game's physical components, each with its sticker payload."""
+        return ()
+
+    def in_play(self, view: Mapping[str, Any]) -> frozenset[str]:
+        """What is in play at a table, from its public view: what the eyes-closed scripts
+        depend on (Captain's Gambit's captain pool)."""
+        return frozenset()
+
+    def check_in_play(self, names: Sequence[str], players: int | None) -> frozenset[str]:
+        """``names`` as what is in play, if a setup can produce it (`companion narrate
+        --in-play`); raises RulesError naming what is wrong."""
+        raise RulesError(f"{self.info.title}'s narration does not depend on what is in play")
+
+    def eyes_closed(self, in_play: frozenset[str], players: int) -> Sequence[EyesClosed]:
+        """The eyes-closed phases a table has, for what is in play and its player count."""
+        return ()
+
+    def announce(self, events: Sequence[Event]) -> str:
+        """What the table should hear at once of an action's public events ("" for nothing)."""
+        return ""

@@ -10,7 +10,8 @@ from typing import Any
 from companion.engine.actions import Action, ActionSpec
 from companion.engine.errors import RulesError, UndoError
 from companion.engine.registry import get_game
-from companion.engine.rules import Event, GameRules, GameSetup, Outcome
+from companion.engine.rules import Event, GameRules, GameSetup, Outcome, Transition
+from companion.engine.table_view import LogLine, TableView
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,17 @@ class ActionRecord:
         }
 
 
+@dataclass(frozen=True)
+class Accepted:
+    """An action the rules accepted against one state, not yet in the log: ``commit`` adds it
+    without applying it again."""
+
+    action: Action
+    transition: Transition
+    text: str
+    base: Any  # the state it was accepted against
+
+
 class TableSession:
     """One game at one table: its setup, its states and its log.
 
@@ -84,11 +96,23 @@ class TableSession:
     def outcome(self) -> Outcome | None:
         return self.rules.outcome(self.state)
 
-    def submit(self, action: Action) -> ActionRecord:
-        """Apply ``action``; on IllegalActionError nothing changes."""
+    def check(self, action: Action) -> Accepted:
+        """``action`` applied to the current state, not yet kept: raises RulesError (nothing
+        changes) when the rules refuse it. A service checks, stores, then commits, so that an
+        action is applied once and a refused one is never stored."""
         transition = self.rules.apply(self.state, action)
         # Described from the state before it, once the rules have accepted it.
-        text = self.rules.describe(self.state, action)
+        return Accepted(action, transition, self.rules.describe(self.state, action), self.state)
+
+    def submit(self, action: Action) -> ActionRecord:
+        """Apply ``action``; on IllegalActionError nothing changes."""
+        return self.commit(self.check(action))
+
+    def commit(self, accepted: Accepted) -> ActionRecord:
+        """Add an action accepted by ``check`` to the log."""
+        if accepted.base is not self.state:
+            raise ValueError("the action was checked against another state than the current one")
+        action, transition, text = accepted.action, accepted.transition, accepted.text
         record = ActionRecord(
             number=len(self.history) + 1,
             action=action,
@@ -165,6 +189,18 @@ class TableSession:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.rules.view(self.state, seat)
+
+    def table_view(self, seat: int | None, log: Sequence[LogLine] | None = None,
+                   actions: Sequence[ActionSpec] | None = None) -> TableView:
+        """What ``seat``'s screen shows: the game's view with the seat's legal actions (the
+        table's for None) and the log as the seat may read it (``log`` and ``actions``: these
+        instead)."""
+        view = self.rules.table_view(self.state, seat)
+        if log is None:
+            log = [LogLine(r.text, r.notes) for r in self.history_for(seat)]
+        if actions is None:
+            actions = self.legal_actions(seat)
+        return replace(view, actions=tuple(actions), log=tuple(log))
 
     def history_for(self, seat: int | None) -> list[ActionRecord]:
         """The log as ``seat`` (None: the table) may see it."""

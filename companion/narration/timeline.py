@@ -1,6 +1,6 @@
 """A script laid out in time: spoken lines and pauses, in samples at one sample rate.
 
-Pause lengths come from a pacing preset (data/scripts.toml), optionally changed per section
+Pause lengths come from a pacing preset (data/pacing.toml), optionally changed per section
 or per kind; the length of a spoken line is the length of its rendered speech.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from companion.narration.scripts import PAUSE_KINDS, NarrationError, Script, script_data
+from companion.narration.scripts import PAUSE_KINDS, NarrationError, Script, pacing_data
 
 RATE = 22050  # espeak-ng's rate; everything is mixed at it
 
@@ -17,7 +17,7 @@ _PRESET_KEYS = ("lead_in", "line_gap", "countdown_step", "tail", *PAUSE_KINDS)
 
 
 def presets() -> tuple[str, ...]:
-    return tuple(script_data()["pacing"])
+    return tuple(pacing_data())
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Pacing:
 
     @classmethod
     def preset(cls, name: str = "normal", overrides: Mapping[str, float] | None = None) -> Pacing:
-        table = script_data()["pacing"]
+        table = pacing_data()
         if name not in table:
             raise NarrationError(f"unknown pacing {name!r} (known: {', '.join(table)})")
         seconds = {key: float(table[name][key]) for key in _PRESET_KEYS}

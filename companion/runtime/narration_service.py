@@ -2,7 +2,7 @@
 from the phones. On the Pi's speaker when it has one; otherwise mixed into a WAV file that
 the host's phone plays, with the cue times so that phone can repeat and skip too.
 
-The scripts come from public information only (the table's view for nobody: the captain pool,
+The scripts come from public information only (the table's view for nobody: what is in play,
 the player count), so nothing spoken depends on a secret.
 """
 
@@ -19,9 +19,8 @@ from companion.narration.scripts import (
     NarrationError,
     Script,
     Step,
-    announcements,
-    eyes_closed_phases,
-    phase_script,
+    build_script,
+    eyes_closed,
 )
 from companion.narration.speech import SpeechError
 from companion.narration.timeline import Pacing
@@ -42,16 +41,19 @@ class _Current:
     wav: Path | None
 
 
-def phases_for(table: LiveTable, view: dict[str, Any] | None = None) -> dict[str, str]:
-    """The eyes-closed phases this table has: name -> title (``view``: its public view)."""
-    return eyes_closed_phases(table.session.setup.game, view or table.session.view(None))
+def phases_for(table: LiveTable) -> dict[str, str]:
+    """The eyes-closed phases this table has: name -> title."""
+    session = table.session
+    phases = eyes_closed(session.rules, session.view(None), len(session.setup.seats))
+    return {name: phase.title for name, phase in phases.items()}
 
 
 def script_for(table: LiveTable, phase: str) -> Script:
-    view = table.session.view(None)
-    if phase not in phases_for(table, view):
+    session = table.session
+    phases = eyes_closed(session.rules, session.view(None), len(session.setup.seats))
+    if phase not in phases:
         raise TableError(400, "no_such_phase", f"this table has no eyes-closed phase {phase!r}")
-    return phase_script(phase, view, len(table.session.setup.seats))
+    return build_script(phases[phase])
 
 
 class NarrationService:
@@ -65,7 +67,8 @@ class NarrationService:
         hub.on_change(self.announce_events)
 
     def announce_events(self, table: LiveTable) -> None:
-        """Say aloud what the table should hear at once: "Engines at 3 of 5"."""
+        """Say aloud what the table should hear at once (the game's announcement of the
+        last action's public events)."""
         history = table.session.history
         # Each record once: an undo that brings an earlier record back to the end of the log
         # must not say it again.
@@ -73,7 +76,7 @@ class NarrationService:
         if not history or any(record is history[-1] for record in seen):
             return
         seen.append(history[-1])
-        text = announcements(history[-1].events)
+        text = table.session.rules.announce(history[-1].events)
         if text:
             threading.Thread(target=self.announce, args=(text,), daemon=True,
                              name="announce").start()

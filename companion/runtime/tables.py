@@ -22,8 +22,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine import (
+    Accepted,
     Action,
     ActionRecord,
+    LogLine,
     RulesError,
     TableSession,
     get_game,
@@ -129,8 +131,10 @@ class LiveTable:
         every entry would let a phone see that another seat made a private input."""
         return sum(1 for e in self.entries if e.kind != "dropped" and e.visible_to(actor))
 
-    def apply(self, seq: int, kind: str, action: Action | None) -> ActionRecord:
-        """Apply a stored entry (when it is made, or when the log is replayed at start)."""
+    def apply(self, seq: int, kind: str, action: Action | None,
+              accepted: Accepted | None = None) -> ActionRecord:
+        """Apply a stored entry (when it is made, or when the log is replayed at start);
+        ``accepted``: the action as the rules already accepted it, not applied again."""
         session = self.session
         if kind == "undo":
             last = session.last_public()
@@ -145,7 +149,7 @@ class LiveTable:
                 self.entries.append(Entry(seq, "dropped", record.action.seat, record.text))
             return undone
         assert action is not None
-        record = session.submit(action)
+        record = session.commit(accepted) if accepted else session.submit(action)
         self.live_seqs.append(seq)
         owner = None if record.is_visible_to(None) else record.action.seat
         self.entries.append(Entry(seq, "action", owner))
@@ -185,15 +189,15 @@ class LiveTable:
             session = self.session
             seat = actor.seat
             history = self.history(actor)
+            recent = [LogLine(line["text"], tuple(line["notes"]), line.get("undo", False))
+                      for line in reversed(history[-RECENT:])]  # the newest first
+            view = session.table_view(seat, recent, () if self.ended or seat is None else None)
             out: dict[str, Any] = {
                 **self.summary(),
                 "version": self.seen_version(actor),
                 "you": {"seat": seat, "host": actor.host},
                 "taken_seats": sorted(self.seat_keys),
-                "view": session.view(seat),
-                "actions": ([] if self.ended or seat is None else
-                            [a.to_dict() for a in session.legal_actions(seat)]),
-                "recent": history[-RECENT:],
+                "view": view.to_dict(),
                 "log_length": len(history),
             }
             if actor.host:
@@ -403,24 +407,23 @@ class TableHub:
         with table.lock:
             _require(not table.ended, 410, "ended", "this table has ended")
             try:
-                table.session.rules.apply(table.session.state, action)
+                return {"text": table.session.check(action).text}
             except RulesError as exc:
                 raise TableError(422, "refused", str(exc)) from None
-            return {"text": table.session.rules.describe(table.session.state, action)}
 
     def act(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
-        """Apply an action: checked by the rules, then stored, then applied (the rules are
-        deterministic), so a refused action or a failed write changes nothing."""
+        """Apply an action: checked by the rules, then stored, then kept (applied once), so a
+        refused action or a failed write changes nothing."""
         action = self._action(table, actor, body)
         with table.lock:
             self._check_version(table, actor, body)
             try:
-                table.session.rules.apply(table.session.state, action)
+                accepted = table.session.check(action)
             except RulesError as exc:
                 raise TableError(422, "refused", str(exc)) from None
             seq = table.version + 1
             self.store.append(table.id, seq, "action", action.to_dict(), actor.name)
-            record = table.apply(seq, "action", action)
+            record = table.apply(seq, "action", action, accepted)
             result = record.to_dict(actor.seat)
         log.info("table %s v%d: %s", table.id, seq, record.text if record.is_visible_to(None)
                  else f"a private input of seat {record.action.seat}")

@@ -17,7 +17,7 @@ from companion.games.captains_gambit.book import PERMITS, WILDCARDS, Book
 def test_counts_per_game() -> None:
     counts = Counter(c.game for c in all_components())
     assert counts == {"captains-gambit": 19 + 24 + 4, "burkes-gambit": 29,
-                      "gambit-of-kings": 16, "gambit": 12, "captain-flip": 144}
+                      "gambit-of-kings": 16, "gambit-6x6": 12, "captain-flip": 144}
 
 
 def test_payloads_are_unique_and_fit_qr_alphanumeric() -> None:

@@ -23,8 +23,7 @@ def test_the_crew_eject_the_infected(capsys: pytest.CaptureFixture[str]) -> None
     status, report = replayed("crew-ejects-the-infected", capsys)
     view = report["view"]
     assert status == 0 and view["phase"] == "over" and view["ejected"] == 3
-    assert view["outcome"] == {"winners": [0, 1, 3], "reason": "infected_ejected",
-                               "comedy": False, "tragedy": False}
+    assert view["outcome"] == {"winners": [0, 1, 3], "reason": "infected_ejected"}
     assert view["votes"] == {"0": 3, "1": 3, "2": 0}  # the Stowaway (Dan) did not vote
     assert "Dan is ejected from the airlock" in report["log"][-1]
     # Ann's scan result was hers alone: the public log only says she scanned.

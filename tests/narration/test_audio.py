@@ -12,7 +12,6 @@ import pytest
 from companion.cli import main
 from companion.narration.ambience import Ambience
 from companion.narration.playback import Mix, Playback
-from companion.narration.scripts import head_down, pool_from_setup, prologue
 from companion.narration.speech import (
     SpeechCache,
     SpeechError,
@@ -24,6 +23,7 @@ from companion.narration.timeline import RATE, Pacing
 from companion.narration.wav import WavWriter
 from companion.runtime.narrator import Narrator
 from companion.settings import Settings
+from tests.narration.scripts import head_down, pool_from_setup, prologue
 
 FRAME = int(0.02 * RATE)
 
@@ -179,13 +179,13 @@ def test_no_audio_device_mixes_a_wav_for_the_phone(tmp_path: Path,
     import sounddevice
 
     monkeypatch.setattr(sounddevice, "query_devices", lambda: [])
-    assert main(["narrate", "burkes", "--players", "5", "--data", str(tmp_path)]) == 0
+    assert main(["narrate", "heads-down", "--players", "5", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr()
     assert "no audio output device found: mixing the narration into a WAV file" in out.err
-    wav = tmp_path / "narration" / "head_down.wav"
+    wav = tmp_path / "narration" / "heads-down.wav"
     assert f"wrote {wav}" in out.out
     mix = read(wav)
-    assert len(speech_segments(mix)) == len(head_down(5).lines)
+    assert len(speech_segments(mix)) == len(head_down().lines)
 
 
 def test_an_unknown_device_fails_before_anything_is_played(tmp_path: Path,
@@ -241,17 +241,22 @@ def test_espeak_missing_is_a_clear_error_and_nothing_is_written(
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["prologue", "--captains", "hamlet,yorick"], "unknown captain 'yorick'"),
-    (["prologue", "--captains", "hamlet,cordelia,brutus"], "setup cannot deal that pool"),
+    (["prologue", "--in-play", "hamlet,yorick"], "unknown captain 'yorick'"),
+    (["prologue", "--in-play", "hamlet,cordelia,brutus"], "setup cannot deal that pool"),
     (["prologue", "--players", "12"], "4 to 8 players"),
-    (["prologue"], "say which captains are in the pool"),
-    (["prologue", "--players", "4", "--warp-in", "viola"], "has a Prologue part"),
-    (["burkes", "--players", "3"], "4 to 8 players"),
+    (["prologue"], "say how many play"),
+    (["prologue", "--players", "4", "--option", "warp_in=viola"],
+     "No game has an eyes-closed phase 'prologue' with this setup"),
+    (["captains-gambit", "--players", "4", "--option", "warp_in=viola"],
+     "Captain's Gambit has no eyes-closed phase with this setup"),
+    (["captains-gambit", "--players", "5", "--option", "wild=1"], "has no option 'wild'"),
+    (["heads-down", "--players", "3"], "4 to 8 players"),
+    (["chess", "--players", "2"], "No game has an eyes-closed phase 'chess'"),
     (["prologue", "--players", "5", "--pause", "act"], "expected NAME=SECONDS"),
     (["prologue", "--players", "5", "--voice-volume", "3"], "between 0 and 1"),
     (["prologue", "--players", "5", "--pause", "hamelt=12"], "no pause 'hamelt'"),
     (["prologue", "--players", "5", "--pause", "opening=30"], "no pause 'opening'"),
-    (["burkes", "--players", "5", "--rate", "0"], "speech rate 0 is not between 80 and 450"),
+    (["heads-down", "--players", "5", "--rate", "0"], "speech rate 0 is not between 80 and 450"),
 ])
 def test_bad_requests_say_why_and_play_nothing(args: list[str], message: str, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
@@ -262,7 +267,7 @@ def test_bad_requests_say_why_and_play_nothing(args: list[str], message: str, tm
 
 
 def test_text_prints_the_timeline(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["narrate", "prologue", "--captains", ",".join(pool_from_setup(6, ["viola"])),
+    assert main(["narrate", "prologue", "--in-play", ",".join(pool_from_setup(6, ["viola"])),
                  "--text", "--pacing", "relaxed", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Captain's Gambit: the Prologue:")

@@ -9,20 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import GameSetup, TableSession
+from companion.engine import GameSetup, RulesError, TableSession, get_game
 from companion.games.captains_gambit import Book
-from companion.narration.scripts import (
-    NarrationError,
-    announcements,
-    check_pool,
-    eyes_closed_phases,
+from companion.narration.scripts import NarrationError, eyes_closed
+from companion.narration.timeline import Pacing, build, describe, estimate_speech
+from tests.narration.scripts import (
+    BURKES,
+    CAPTAINS,
     head_down,
     needs_prologue,
-    phase_script,
     pool_from_setup,
     prologue,
 )
-from companion.narration.timeline import Pacing, build, describe, estimate_speech
 
 BOOK = Book.load()
 GROUPS = BOOK.warp_in_groups()
@@ -54,6 +52,9 @@ def called(lines: list[str]) -> list[str]:
 def test_the_prologue_calls_exactly_the_pools_prologue_captains_in_the_seeds_order(
         players: int, warp_in: set[str], seed: int) -> None:
     pool = dealt_pool(players, sorted(warp_in), seed)
+    if not needs_prologue(pool):  # nothing to read: nobody in the pool has a part
+        assert not set(SEED_ORDER).intersection(pool)
+        return
     script = prologue(pool)
     lines = script.lines
     text = " ".join(lines)
@@ -97,10 +98,10 @@ def test_four_players_with_viola_need_no_prologue() -> None:
 
 def test_a_named_pool_is_checked_against_what_setup_deals() -> None:
     five = pool_from_setup(5)
-    assert sorted(check_pool(five)) == sorted(five)
-    assert sorted(check_pool(",".join(five).upper().split(","), 5)) == sorted(five)
+    assert sorted(CAPTAINS.check_in_play(five, None)) == sorted(five)
+    assert sorted(CAPTAINS.check_in_play(",".join(five).upper().split(","), 5)) == sorted(five)
     lear = pool_from_setup(5, ["lear_othello"])
-    assert sorted(check_pool(lear)) == sorted(lear)
+    assert sorted(CAPTAINS.check_in_play(lear, None)) == sorted(lear)
 
 
 @pytest.mark.parametrize(("captains", "players", "message"), [
@@ -112,30 +113,27 @@ def test_a_named_pool_is_checked_against_what_setup_deals() -> None:
 ])
 def test_a_pool_setup_cannot_produce_is_refused(captains: list[str], players: int | None,
                                                 message: str) -> None:
-    with pytest.raises(NarrationError, match=message):
-        check_pool(captains, players)
+    with pytest.raises(RulesError, match=message):
+        CAPTAINS.check_in_play(captains, players)
 
 
 def test_unknown_warp_in_group_is_refused() -> None:
-    with pytest.raises(NarrationError, match="unknown Warp In group 'macbeth'"):
+    with pytest.raises(RulesError, match="unknown Warp In group 'macbeth'"):
         pool_from_setup(6, ["macbeth"])
 
 
 @pytest.mark.parametrize("players", range(4, 9))
 def test_heads_down_for_every_player_count(players: int) -> None:
-    lines = head_down(players).lines
+    session = TableSession(GameSetup("burkes-gambit", tuple(f"P{i}" for i in range(players))))
+    phases = eyes_closed(BURKES, session.view(None), players)
+    assert list(phases) == ["heads-down"]
+    lines = head_down().lines
     assert lines[0].startswith("Everyone, look at your ID card")
     assert any(line.startswith("Acquisition Support Specialists, and only you") for line in lines)
     assert lines[-1].startswith("Everyone, lift your head")
     # The specialists are sent back down before everyone looks up.
     assert lines.index(next(x for x in lines if x.startswith("Specialists, put your head"))) \
         < len(lines) - 1
-
-
-@pytest.mark.parametrize("players", [3, 9, 0])
-def test_heads_down_refuses_other_player_counts(players: int) -> None:
-    with pytest.raises(NarrationError, match="4 to 8 players"):
-        head_down(players)
 
 
 def test_pacing_presets_and_overrides_set_the_pauses() -> None:
@@ -181,28 +179,32 @@ def test_the_timeline_is_contiguous_and_its_text_has_every_line() -> None:
 def test_the_scripts_call_exactly_the_captains_the_game_says_have_a_prologue_part() -> None:
     """One list in two files: the game's data (which captains have a part) and the script's
     sections (whom it calls) must agree."""
-    from companion.narration.scripts import script_data
+    from companion.games.captains_gambit.narration import _script_data
 
-    sections = script_data()["prologue"]["sections"]
+    sections = _script_data()["prologue"]["sections"]
     callers = {c for section in sections if section["name"] not in ("opening", "hands",
                                                                         "closing")
                for c in section.get("when_any", [])}
     assert callers == set(BOOK.prologue_captains())
 
 
+def phases_of(game: str, players: int, options: dict[str, list[str]] | None = None) -> list[str]:
+    """The eyes-closed phases a table set up this way has, as the service finds them."""
+    session = TableSession(GameSetup(game, tuple(f"P{i}" for i in range(players)), options or {},
+                                     seed=1))
+    return list(eyes_closed(get_game(game), session.view(None), players))
+
+
 def test_each_game_has_its_own_eyes_closed_phase_and_script() -> None:
-    five = pool_from_setup(5)
-    assert eyes_closed_phases("captains-gambit", {"pool": five}) == {"prologue": "the Prologue"}
-    assert phase_script("prologue", {"pool": five}, 5).lines == prologue(five).lines
-    viola = pool_from_setup(4, ["viola"])  # no captain of this pool acts in the Prologue
-    assert eyes_closed_phases("captains-gambit", {"pool": viola}) == {}
-    assert eyes_closed_phases("burkes-gambit", {}) == {"heads-down": "heads down"}
-    assert phase_script("heads-down", {}, 6).lines == head_down(6).lines
-    assert eyes_closed_phases("captain-flip", {}) == {}
+    assert phases_of("captains-gambit", 5) == ["prologue"]
+    # No captain of the 4-player pool with Viola acts in the Prologue.
+    assert phases_of("captains-gambit", 4, {"warp_in": ["viola"]}) == []
+    assert phases_of("burkes-gambit", 6) == ["heads-down"]
 
 
 def test_only_engine_power_ups_are_announced() -> None:
     events = [{"type": "damaged", "seat": 1, "health": 1},
               {"type": "engine_powered", "engines": 3, "to_earth": 5}]
-    assert announcements(events) == "Engines at 3 of 5."
-    assert announcements(events[:1]) == ""
+    assert BURKES.announce(events) == "Engines at 3 of 5."
+    assert BURKES.announce(events[:1]) == ""
+    assert CAPTAINS.announce(events) == ""

@@ -108,10 +108,10 @@ def test_the_cli_reads_the_settings_file(tmp_path: Path, monkeypatch: pytest.Mon
     config = tmp_path / "companion.toml"
     config.write_text('pacing = "relaxed"\n')
     monkeypatch.setenv("COMPANION_CONFIG", str(config))
-    assert main(["narrate", "burkes", "--players", "4", "--text", "--data", str(tmp_path)]) == 0
+    assert main(["narrate", "heads-down", "--players", "4", "--text", "--data", str(tmp_path)]) == 0
     assert "9.0 s  pause (look)" in capsys.readouterr().out  # relaxed: look = 9 s
     config.write_text('pacing = "glacial"\n')
-    assert main(["narrate", "burkes", "--players", "4", "--text", "--data", str(tmp_path)]) == 2
+    assert main(["narrate", "heads-down", "--players", "4", "--text", "--data", str(tmp_path)]) == 2
     assert "unknown pacing 'glacial'" in capsys.readouterr().err
 
 

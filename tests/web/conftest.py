@@ -42,6 +42,17 @@ class Phone:
         return self.client.post(path, json=body if body is not None else {})
 
 
+def counter(snapshot: dict[str, Any], seat: int, key: str) -> Any:
+    """A player's public counter in a phone's snapshot (its table view)."""
+    counters = snapshot["view"]["players"][seat]["counters"]
+    return next(c["value"] for c in counters if c["key"] == key)
+
+
+def secret(snapshot: dict[str, Any], key: str) -> str | None:
+    """The phone's own secret of that key, or None when it has none."""
+    return next((f["value"] for f in snapshot["view"]["secrets"] if f["key"] == key), None)
+
+
 @pytest.fixture
 def phone(app: Flask) -> Any:
     return lambda: Phone(app)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import SEATS
+from tests.web.conftest import SEATS, counter, secret
 
 
 def state(phone: Any, base: str) -> dict[str, Any]:
@@ -19,7 +19,7 @@ def end_prologue(table: dict[str, Any]) -> dict[str, Any]:
     """Play the Prologue's inputs (each marker marks the next seat), then open the eyes."""
     base = table["base"]
     for seat, p in enumerate(table["seats"]):
-        for spec in state(p, base)["actions"]:
+        for spec in state(p, base)["view"]["actions"]:
             if spec["name"] == "prologue_mark":
                 target = spec["params"][0]["choices"][0]
                 r = p.post(f"{base}/actions", {"name": "prologue_mark", "seat": seat,
@@ -88,8 +88,8 @@ def test_joining_needs_the_pin_and_a_free_seat(table: dict[str, Any], phone: Any
     watch = stranger.post(f"{base}/join", {"pin": table["pin"], "seat": None})
     assert watch.status_code == 200
     seen = state(stranger, base)
-    assert seen["you"] == {"seat": None, "host": False} and seen["actions"] == []
-    assert "you" not in seen["view"]
+    assert seen["you"] == {"seat": None, "host": False} and seen["view"]["actions"] == []
+    assert seen["view"]["seat"] is None and seen["view"]["secrets"] == []
 
 
 def test_wrong_pins_are_limited(table: dict[str, Any], phone: Any) -> None:
@@ -103,12 +103,14 @@ def test_wrong_pins_are_limited(table: dict[str, Any], phone: Any) -> None:
 
 
 def test_each_phone_sees_its_own_secrets_only(table: dict[str, Any]) -> None:
-    views = [state(p, table["base"])["view"] for p in table["seats"]]
-    for seat, view in enumerate(views):
-        assert view["you"]["seat"] == seat and view["you"]["captain"]
+    seen = [state(p, table["base"]) for p in table["seats"]]
+    for seat, snapshot in enumerate(seen):
+        view = snapshot["view"]
+        assert view["seat"] == seat and secret(snapshot, "captain")
         for other in view["players"]:
-            assert other["captain"] is None  # nobody revealed yet
-            assert isinstance(other["permits"], int)
+            # Nobody revealed yet: no captain shown, only how many permits each holds.
+            assert not [f for f in other["facts"] if f["key"] in ("captain", "permits")]
+            assert isinstance(counter(snapshot, other["seat"], "permits"), int)
 
 
 def test_an_action_is_applied_once_and_stale_or_replayed_requests_change_nothing(
@@ -118,14 +120,14 @@ def test_an_action_is_applied_once_and_stale_or_replayed_requests_change_nothing
     turn = now["view"]["turn"]
     p = table["seats"][turn]
     mine = state(p, base)
-    assert "charge" in [a["name"] for a in mine["actions"]]
+    assert "charge" in [a["name"] for a in mine["view"]["actions"]]
     body = {"name": "charge", "seat": turn, "params": {}, "expect": mine["version"]}
     done = p.post(f"{base}/actions", body)
     assert done.status_code == 201 and done.json["version"] == mine["version"] + 1
-    energy = state(p, base)["view"]["players"][turn]["energy"]
+    energy = counter(state(p, base), turn, "energy")
     again = p.post(f"{base}/actions", body)  # the same request, replayed
     assert (again.status_code, again.json["error"]) == (409, "stale")
-    assert state(p, base)["view"]["players"][turn]["energy"] == energy
+    assert counter(state(p, base), turn, "energy") == energy
     assert state(p, base)["version"] == mine["version"] + 1
 
 
@@ -199,8 +201,8 @@ def test_undo_is_for_the_host_and_checks_the_version(table: dict[str, Any]) -> N
     assert undone.status_code == 200 and "Charge" in undone.json["undone"]
     after = state(table["host"], base)
     assert after["version"] == version + 1  # an undo is a logged entry of its own
-    assert after["view"]["players"][turn]["energy"] == now["view"]["players"][turn]["energy"]
-    assert "charge" in [a["name"] for a in state(p, base)["actions"]]
+    assert counter(after, turn, "energy") == counter(now, turn, "energy")
+    assert "charge" in [a["name"] for a in state(p, base)["view"]["actions"]]
 
 
 def test_undo_stops_at_revealed_information(table: dict[str, Any]) -> None:
@@ -220,9 +222,9 @@ def test_the_host_corrects_a_counter_with_a_reason_everyone_sees(table: dict[str
         "expect": now["version"]})
     assert fixed.status_code == 201, fixed.json
     seen = state(table["seats"][3], base)
-    assert seen["view"]["players"][2]["health"] == 7
+    assert counter(seen, 2, "health") == 7
     assert any("Ben forgot the Barrage" in " ".join([r["text"], *r["notes"]])
-               for r in seen["recent"])
+               for r in seen["view"]["log"])
 
 
 def test_ending_a_table_freezes_it_and_the_host_can_export_the_whole_transcript(
@@ -236,7 +238,7 @@ def test_ending_a_table_freezes_it_and_the_host_can_export_the_whole_transcript(
     late = player.post(f"{base}/actions", {"name": "charge", "seat": 1, "params": {},
                                            "expect": now["version"]})
     assert late.status_code == 410
-    assert state(player, base)["ended"] is True and state(player, base)["actions"] == []
+    assert state(player, base)["ended"] is True and state(player, base)["view"]["actions"] == []
     full = table["host"].get(f"{base}/export").json
     # Every action, private inputs included (a phone's version counts only what it may know).
     assert isinstance(full["setup"]["seed"], int) and len(full["actions"]) >= now["version"]
@@ -251,7 +253,7 @@ def test_the_host_frees_a_seat_and_its_old_phone_loses_it(table: dict[str, Any],
     assert state(table["seats"][2], base)["you"]["seat"] is None  # still watching
     new_phone = phone()
     assert new_phone.post(f"{base}/join", {"pin": table["pin"], "seat": 2}).status_code == 200
-    assert state(new_phone, base)["view"]["you"]["seat"] == 2
+    assert state(new_phone, base)["view"]["seat"] == 2
 
 
 def test_writes_must_be_json_from_this_site(table: dict[str, Any]) -> None:

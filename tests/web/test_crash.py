@@ -20,7 +20,7 @@ def play(phones: list[Client], base: str, steps: int) -> int:
         acted = False
         for seat, phone in enumerate(phones):
             _, mine = phone.call("GET", base)
-            for spec in mine["actions"]:
+            for spec in mine["view"]["actions"]:
                 params = {p["name"]: (p["choices"][0] if p.get("choices") else p.get("default"))
                           for p in spec["params"]}
                 if any(v is None for v in params.values()):
@@ -44,7 +44,7 @@ def play(phones: list[Client], base: str, steps: int) -> int:
 def snapshot_of(phone: Client, base: str) -> dict[str, Any]:
     status, seen = phone.call("GET", base)
     assert status == 200, seen
-    return {k: seen[k] for k in ("version", "view", "actions", "recent", "taken_seats")}
+    return {k: seen[k] for k in ("version", "view", "taken_seats")}
 
 
 def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:

@@ -114,10 +114,9 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
         phones.append(page)
 
     # Each phone shows its own captain and no one else's.
-    captains = []
-    for page in phones:
-        text = page.locator("#secrets").inner_text()
-        captains.append(re.search(r"captain: (.+)", text).group(1).strip())  # type: ignore[union-attr]
+    captains = [page.locator("#secrets [data-secret=captain] strong").inner_text()
+                for page in phones]
+    assert all(captains)
     for seat, page in enumerate(phones):
         secrets = page.locator("#secrets").inner_text()
         for other, captain in enumerate(captains):
@@ -285,16 +284,17 @@ def test_burkes_gambit_on_a_phone_a_private_look_and_the_vote(server: Server,
     do(ben, "roll", ("scan any",), preview="Ben rolled Parasite scan (any)")
     do(ben, "resolve", ("Cat",), preview="Ben uses Parasite scan (any) on Cat")
     tab(ben, "me")
-    expect(ben.locator("#secrets [data-look='2']")).to_contain_text(
+    expect(ben.locator("#secrets [data-secret='look:2:parasite']")).to_contain_text(
         re.compile(r"Cat's parasite card: (infected|clean)"), timeout=LIVE)
     for seat in (0, 2, 3):
         _, seen = api[seat].call("GET", base)
-        assert seen["view"]["you"]["looks"] == []
+        assert not [f for f in seen["view"]["secrets"] if f["key"].startswith("look:")]
     # The next player brings the ship home; everyone votes; Ben votes on his phone.
     turn = api[0].call("GET", base)[1]["view"]["turn"]
     call(turn, "roll", face="engine")
     voters = [p["seat"] for p in api[0].call("GET", base)[1]["view"]["players"]
-              if p["alive"] and p["role"] != "stowaway" and p["seat"] != 1]
+              if p["alive"] and {"key": "role", "label": "Role", "value": "Stowaway"}
+              not in p["facts"] and p["seat"] != 1]
     for seat in voters:
         call(seat, "vote", target=1 if seat != 1 else 0)
     tab(ben, "table")

@@ -244,7 +244,7 @@ def test_a_rolled_burke_die_becomes_the_turn_players_roll(dice_services: Service
     assert all(p.get(base).json["camera"]["suggestions"] == [] for p in others)
     act(phones[turn], base, "roll", turn, face="quarantine")  # the tap, confirmed
     seen = phones[turn].get(base).json
-    assert seen["view"]["die"] == {"face": "quarantine", "rerolled": False}
+    assert {"key": "die", "label": "Die rolled", "value": "Quarantine"} in seen["view"]["facts"]
     # One die, one roll: the reading that was used suggests nothing more (not a reroll, not
     # the next player's roll).
     assert seen["camera"]["suggestions"] == []
@@ -318,6 +318,6 @@ def test_the_heads_down_phase_is_started_from_the_dashboard(services: Services, 
     started = host.post(f"{base}/narration", {"start": "heads-down"}).json
     assert started["state"] == "on_phone" and started["phase"] == "heads-down"
     spoken = sum(1 for cue in started["cues"] if cue["spoken"])
-    from companion.narration.scripts import head_down
+    from tests.narration.scripts import head_down
 
-    assert spoken == len(head_down(4).lines)
+    assert spoken == len(head_down().lines)

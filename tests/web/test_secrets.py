@@ -35,16 +35,19 @@ def strings(value: Any) -> list[str]:
     return []
 
 
-def permit_lists(value: Any, path: str = "") -> list[tuple[str, list[Any]]]:
+def permit_places(value: Any, path: str = "") -> list[str]:
+    """Where permits are listed: a raw list under "permits", or a fact keyed "permits"."""
     found = []
     if isinstance(value, dict):
+        if value.get("key") == "permits" and isinstance(value.get("value"), str):  # a fact
+            found.append(path)
         for key, v in value.items():
             if key == "permits" and isinstance(v, list):
-                found.append((path, v))
-            found += permit_lists(v, f"{path}.{key}")
+                found.append(f"{path}.{key}")
+            found += permit_places(v, f"{path}.{key}")
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            found += permit_lists(v, f"{path}[{i}]")
+            found += permit_places(v, f"{path}[{i}]")
     return found
 
 
@@ -52,8 +55,13 @@ def check(payload: Any, seat: int | None, state: Any, what: str) -> None:
     """`payload`, seen by `seat`, holds no other living seat's unrevealed captain or permits."""
     book = state.book
     without_pool = json.loads(json.dumps(payload))
-    for view in _views(without_pool):
-        view.pop("pool", None)  # the pool is public: which captains are in the game
+    for facts in _fact_lists(without_pool):
+        # The pool is public (who is in the game); Hamlet's token tells its holder that Hamlet
+        # hunts them, never who Hamlet is.
+        facts[:] = [f for f in facts if f.get("key") not in ("pool", "hamlet_token")]
+        for fact in facts:
+            # A rules text explaining the seat's own card ("Hamlet's mark is not blood").
+            fact.pop("detail", None)
     for setup in _setups(without_pool):
         setup.pop("options", None)  # public too (Warp In groups are named like captains)
     texts = "\n".join(strings(without_pool)).lower()
@@ -67,13 +75,13 @@ def check(payload: Any, seat: int | None, state: Any, what: str) -> None:
             for word in (name, book.label(name)):
                 assert not re.search(rf"\b{re.escape(word.lower())}\b", texts), (
                     f"{what} for seat {seat} names seat {other.seat}'s captain {name}")
-    for path, _ in permit_lists(payload):
+    for path in permit_places(payload):
         owner = re.search(r"players\[(\d+)\]", path)
         if owner:
             assert not state.players[int(owner.group(1))].alive, f"{what}: living permits {path}"
         else:
-            assert seat is not None and path.endswith("you") or "params" in path or \
-                path.endswith("action"), f"{what}: permits at {path} for seat {seat}"
+            assert seat is not None and ".secrets" in path or "params" in path or \
+                path.endswith("action.permits"), f"{what}: permits at {path} for seat {seat}"
 
 
 def post_random(phone: Phone, base: str, spec: dict[str, Any], seat: int | None,
@@ -97,12 +105,13 @@ def _setups(document: Any) -> list[dict[str, Any]]:
     return []
 
 
-def _views(document: Any) -> list[dict[str, Any]]:
+def _fact_lists(document: Any) -> list[list[Any]]:
     if isinstance(document, dict):
-        found = [document] if "pool" in document else []
-        return found + [v for value in document.values() for v in _views(value)]
+        found = [document[key] for key in ("facts", "secrets")
+                 if isinstance(document.get(key), list)]
+        return found + [v for value in document.values() for v in _fact_lists(value)]
     if isinstance(document, list):
-        return [v for value in document for v in _views(value)]
+        return [v for value in document for v in _fact_lists(value)]
     return []
 
 
@@ -136,7 +145,8 @@ def test_no_phone_ever_sees_another_seats_secrets(app: Flask, services: Services
         options_now = []
         for phone, seat in everyone[:-1]:
             seen = phone.get(base).json
-            options_now += [(phone, seat, spec, seen["version"]) for spec in seen["actions"]]
+            options_now += [(phone, seat, spec, seen["version"])
+                            for spec in seen["view"]["actions"]]
             if "host" in seen:
                 options_now += [(phone, None, spec, seen["version"])
                                 for spec in seen["host"]["actions"] if spec["name"] != "correct"]
@@ -168,12 +178,13 @@ def test_the_check_catches_a_leak(app: Flask, services: Services) -> None:
     created = host.post("/api/tables", {"game": "captains-gambit",
                                         "seats": ["Ann", "Ben", "Cat", "Dan"]}).json
     state = services.hub.get(created["id"]).session.state
-    leaky = {"view": {"players": [{"name": p.name, "note": f"holds {p.captain}"}
+    leaky = {"view": {"players": [{"name": p.name, "facts": [{"key": "note",
+                                                              "value": f"holds {p.captain}"}]}
                                   for p in state.players]}}
     with pytest.raises(AssertionError, match="names seat 1's captain"):
         check(leaky, 0, state, "leaky")
     with pytest.raises(AssertionError, match="living permits"):
-        check({"view": {"players": [{"permits": list(state.players[0].permits)}]}}, 1, state,
+        check({"view": {"players": [{"facts": [{"key": "permits", "value": "Shield"}]}]}}, 1, state,
               "leaky")
 
 
@@ -189,7 +200,7 @@ def test_a_private_input_changes_nothing_any_other_phone_receives(app: Flask) ->
         phone.post(f"{base}/join", {"pin": created["pin"], "seat": seat})
     before = [phone.get(base).json for phone in phones]
     ben = before[1]
-    spec = next(a for a in ben["actions"] if a["name"] == "captain_seen")
+    spec = next(a for a in ben["view"]["actions"] if a["name"] == "captain_seen")
     told = phones[1].post(f"{base}/actions", {
         "name": "captain_seen", "seat": 1, "params": {"captain": spec["params"][0]["choices"][0]},
         "expect": ben["version"]})
@@ -208,18 +219,22 @@ def burke_secrets(document: Any, seat: int | None, state: Any, path: str = "") -
     """In what a phone receives, ID and parasite cards appear only face up (revealed), as the
     phone's own ID card, or as its own looks."""
     if isinstance(document, dict):
-        for key, value in document.items():
-            where = f"{path}.{key}"
-            if key in ("team", "parasite") and value is not None:
-                owner = re.search(r"players\[(\d+)\]", where)
-                if owner:
-                    assert state.players[int(owner.group(1))].revealed or state.outcome, where
-                else:
-                    assert key == "team" and where.endswith("you.team") and seat is not None, where
-            if key == "looks" and value:
-                assert where.endswith("you.looks"), where
-                assert all(look["seat"] != seat or look["card"] != "parasite" for look in value)
-            burke_secrets(value, seat, state, where)
+        key = document.get("key")
+        if key in ("team", "parasite") or str(key).startswith("look:"):
+            owner = re.search(r"players\[(\d+)\]", path)
+            if owner:
+                assert key != "team" or state.players[int(owner.group(1))].revealed \
+                    or state.outcome, path
+                assert key != "parasite" or state.players[int(owner.group(1))].revealed \
+                    or state.outcome, path
+            else:
+                assert ".secrets" in path and seat is not None, path
+                assert key != "parasite", path  # nobody sees their own parasite card
+                assert key != f"look:{seat}:parasite", path
+        for name, value in document.items():
+            if name in ("team", "parasite") and value is not None:  # the game's raw view
+                assert re.search(r"players\[(\d+)\]", path) or name == "team", path
+            burke_secrets(value, seat, state, f"{path}.{name}")
     elif isinstance(document, list):
         for i, value in enumerate(document):
             burke_secrets(value, seat, state, f"{path}[{i}]")
@@ -241,14 +256,16 @@ def test_burkes_gambit_phones_see_only_their_own_cards_and_looks(app: Flask,
         for seat, phone in enumerate(phones):
             for path in ("", "/history", "/export"):
                 burke_secrets(phone.get(f"{base}{path}").json, seat, state)
-            own = phone.get(base).json["view"]["you"]
-            assert own["team"] == state.players[seat].team and "parasite" not in own
+            own = {f["key"]: f["value"] for f in phone.get(base).json["view"]["secrets"]}
+            assert own["team"] == {"crew": "Salvage Crew", "specialist":
+                                   "Acquisition Support Specialist"}[state.players[seat].team]
+            assert "parasite" not in own
         if live.session.outcome is not None:
             break
         choices = []
         for seat, phone in enumerate(phones):
             seen = phone.get(base).json
-            choices += [(phone, seat, spec, seen["version"]) for spec in seen["actions"]]
+            choices += [(phone, seat, spec, seen["version"]) for spec in seen["view"]["actions"]]
             choices += [(phone, None, spec, seen["version"])
                         for spec in seen.get("host", {}).get("actions", [])
                         if spec["name"] in ("end_heads_down",)]

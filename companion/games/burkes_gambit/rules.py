@@ -6,7 +6,10 @@ a phone). Parasite cards are never shown to their holder, not even in that seat'
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from companion.engine import (
@@ -14,17 +17,21 @@ from companion.engine import (
     ActionSpec,
     Component,
     DieFace,
+    Event,
+    EyesClosed,
     GameInfo,
+    GameRules,
     GameSetup,
     Outcome,
     Param,
     SetupError,
+    TableView,
     Transition,
     refuse_unknown,
     seat_key,
     shuffled,
 )
-from companion.games.burkes_gambit import moves
+from companion.games.burkes_gambit import components, moves, screen
 from companion.games.burkes_gambit.book import Book
 from companion.games.burkes_gambit.state import (
     CLEAN,
@@ -36,8 +43,9 @@ from companion.games.burkes_gambit.state import (
 )
 
 INFO = GameInfo(
-    slug="burkes-gambit",
+    slug=components.SLUG,
     title="Burke's Gambit",
+    code=components.CODE,
     min_players=4,
     max_players=8,
     summary="Dice from a bag, a hidden parasite, saboteurs among the crew: eject the infected"
@@ -50,6 +58,13 @@ INFO = GameInfo(
 )
 
 _OPTIONS = ("engines_to_earth", "house")
+
+
+@cache
+def _script_data() -> dict[str, Any]:
+    """The heads-down phase's words (data/narration.toml)."""
+    text = resources.files(__package__).joinpath("data/narration.toml").read_text("utf-8")
+    return tomllib.loads(text)
 # Events that show hidden information: undo stops before them.
 _REVEALING = ("looked", "cards_shown", "votes_shown", "game_over", "reinfected", "reshuffled")
 
@@ -88,7 +103,7 @@ def _read_deal(deal: Mapping[str, Any], players: int,
     return roles, ids, parasites
 
 
-class BurkesGambitRules:
+class BurkesGambitRules(GameRules):
     info = INFO
 
     def setup(self, setup: GameSetup) -> State:
@@ -194,6 +209,39 @@ class BurkesGambitRules:
 
     def describe(self, state: State, action: Action) -> str:
         return moves.MOVE_SET.describe(state, action)
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        return screen.table_view(state, seat, INFO)
+
+    def as_known_to(self, state: State, seat: int | None) -> State:
+        """Hidden from ``seat``: ID cards not face up (but its own), every parasite card not
+        face up (its own too: nobody may look at their own), other seats' looks, their votes
+        until the votes are shown, and the seed (it would show the deal)."""
+        known = state.copy()
+        known.seed = None
+        if known.phase not in screen.VOTE_SHOWN:
+            # Who has voted is public; what they voted is not (-1: a vote not known).
+            known.votes = {s: t if s == seat else -1 for s, t in known.votes.items()}
+        for player in known.players:
+            shown = player.revealed or (known.outcome is not None and known.dealt)
+            if not shown:
+                player.parasite = None
+                if player.seat != seat:
+                    player.team = None
+            if player.seat != seat:
+                player.looks = []
+        return known
+
+    def components(self) -> Sequence[Component]:
+        return components.components()
+
+    def eyes_closed(self, in_play: frozenset[str], players: int) -> Sequence[EyesClosed]:
+        return (EyesClosed("heads-down", "heads down", _script_data()["head_down"]),)
+
+    def announce(self, events: Sequence[Event]) -> str:
+        """The engines' count, after each power-up: everyone hears how close Earth is."""
+        return " ".join(f"Engines at {e['engines']} of {e['to_earth']}." for e in events
+                        if e["type"] == "engine_powered")
 
     def suggest(self, state: State, seen: Component | DieFace) -> Sequence[Action]:
         """A taught die showing a face: the roll (or reroll) of the seat whose turn it is."""

@@ -49,6 +49,8 @@ def _check(data: Mapping[str, Any]) -> None:
     if not data["setup"]["hand_size"] <= 4:
         raise SetupError("rule 'setup.hand_size' must be at most 4")
     known = set(data["captains"])
+    if not set(data["setup"]["dead_can_win"]) <= known:
+        raise SetupError("rule 'setup.dead_can_win' must list captains the data file describes")
     for count, names in data["pool"].items():
         if not isinstance(names, list) or not set(names) <= known:
             raise SetupError(f"rule 'pool.{count}' must list captains the data file describes")

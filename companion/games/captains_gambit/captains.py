@@ -154,11 +154,17 @@ def _played_as(state: State, seat: int) -> tuple[str | None, int]:
     return player.captain, seat
 
 
+def _may_win(state: State, seat: int, captain: str) -> bool:
+    """Dying means you lose, but for the captains who can win while dead."""
+    return state.players[seat].alive or captain in state.book.setup("dead_can_win")
+
+
 def wins_now(state: State, seat: int) -> bool:
     """Whether ``seat``'s win condition holds now, which ends the game."""
     captain, source = _played_as(state, seat)
     check = INSTANT_WINS.get(captain) if captain else None
-    return check is not None and check(state, seat, source)
+    return (check is not None and captain is not None and _may_win(state, seat, captain)
+            and check(state, seat, source))
 
 
 def winners_at_end(state: State, reason: str, first: set[int]) -> set[int]:
@@ -171,7 +177,8 @@ def winners_at_end(state: State, reason: str, first: set[int]) -> set[int]:
             if p.seat in winners:
                 continue
             captain, source = _played_as(state, p.seat)
-            if captain and _wins_at_end(state, p.seat, captain, source, winners, reason):
+            if (captain and _may_win(state, p.seat, captain)
+                    and _wins_at_end(state, p.seat, captain, source, winners, reason)):
                 winners.add(p.seat)
                 changed = True
     return winners

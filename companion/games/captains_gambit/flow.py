@@ -108,12 +108,8 @@ def check_end(state: State) -> None:
 def finish(state: State, reason: str, first: set[int]) -> None:
     winners = captains.winners_at_end(state, reason, first)
     count = len(state.players)
-    state.outcome = Outcome(
-        winners=tuple(sorted(winners)),
-        reason=reason,
-        comedy=len(winners) == count,
-        tragedy=not winners,
-    )
+    state.outcome = Outcome(tuple(sorted(winners)), reason,
+                            {"comedy": len(winners) == count, "tragedy": not winners})
     state.phase = "over"
     state.pending = None
     for player in state.players:

@@ -704,6 +704,8 @@ def _mark_run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
     target = params["target"]
     state.marks[seat] = target
+    if state.players[seat].captain == "hamlet":
+        state.hamlet_token = target  # a token in the mark's hand: the mark knows of it
     if state.players[seat].captain in ("cordelia", "brutus"):
         state.players[target].loyalty += 1  # a loyalty token in front of the mark, for all to see
 

@@ -14,24 +14,28 @@ from companion.engine import (
     ActionSpec,
     Component,
     DieFace,
+    EyesClosed,
     GameInfo,
+    GameRules,
     GameSetup,
     Outcome,
     Param,
     SetupError,
+    TableView,
     Transition,
     refuse_unknown,
     seat_key,
     shuffled,
 )
-from companion.games.captains_gambit import moves
+from companion.games.captains_gambit import components, moves, narration, screen
 from companion.games.captains_gambit.book import PERMITS, WILDCARDS, Book
 from companion.games.captains_gambit.state import Player, State
 from companion.games.captains_gambit.summary import rules_summary
 
 INFO = GameInfo(
-    slug="captains-gambit",
+    slug=components.SLUG,
     title="Captain's Gambit",
+    code=components.CODE,
     min_players=4,
     max_players=8,
     summary="Hidden captains, bluffed permits, 12 rounds: each captain has a secret way to win.",
@@ -46,8 +50,9 @@ INFO = GameInfo(
 
 _OPTIONS = ("warp_in", "wildcards", "mulligan", "first_seat", "house")
 _DEAL_FIELDS = ("captains", "permits")
-# Events that show hidden information: undo stops before them.
-_REVEALING = ("card_shown", "revealed", "died", "game_over", "permits_dealt")
+# Events that show hidden information: undo stops before them. A save window opens only for
+# Titus, so it shows who he is.
+_REVEALING = ("card_shown", "revealed", "died", "game_over", "permits_dealt", "save_window")
 
 
 def _read_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -95,7 +100,7 @@ def _read_deal(deal: Mapping[str, Any], players: int, dealable: list[str],
     return captains, hands
 
 
-class CaptainsGambitRules:
+class CaptainsGambitRules(GameRules):
     """The rules of Captain's Gambit, as the engine's GameRules."""
 
     info = INFO
@@ -199,19 +204,56 @@ class CaptainsGambitRules:
         }
         if seat is not None and 0 <= seat < len(state.players):
             me = state.players[seat]
-            hamlet_seats = [s for s, t in state.marks.items()
-                            if t == seat and state.players[s].captain == "hamlet"]
             out["you"] = {
                 "seat": seat,
                 "captain": me.captain,
                 "permits": list(me.permits),
                 "original_captain": me.original_captain,
                 "my_mark": state.marks.get(seat),
-                "holds_hamlet_token": bool(hamlet_seats),
+                "holds_hamlet_token": state.hamlet_token == seat,
                 "plays_as": me.copies_seat,
                 "immune": seat in state.immune,
             }
         return out
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        return screen.table_view(state, seat, INFO)
+
+    def as_known_to(self, state: State, seat: int | None) -> State:
+        """Hidden from ``seat``: other seats' unrevealed captains, their captains before a
+        swap, the living's permits, their marks and Viola's choice; the centre card once
+        swapped; the deck's order; the seed (it would show the deal)."""
+        known = state.copy()
+        known.seed = None
+        if known.deck is not None:
+            known.deck = ["unknown"] * len(known.deck)
+        if known.swapped:
+            known.centre = None
+        known.marks = {s: t for s, t in known.marks.items() if s == seat}
+        if known.hamlet_token != seat:
+            known.hamlet_token = None
+        for player in known.players:
+            if player.seat == seat:
+                continue
+            if not player.revealed:
+                player.captain = None
+            player.original_captain = None
+            player.copies_seat = None
+            if player.alive:
+                player.permits = [None] * len(player.permits)
+        return known
+
+    def components(self) -> Sequence[Component]:
+        return components.components()
+
+    def in_play(self, view: Mapping[str, Any]) -> frozenset[str]:
+        return narration.in_play(view)
+
+    def check_in_play(self, names: Sequence[str], players: int | None) -> frozenset[str]:
+        return narration.check_pool(names, players)
+
+    def eyes_closed(self, in_play: frozenset[str], players: int) -> Sequence[EyesClosed]:
+        return narration.eyes_closed(in_play)
 
     def suggest(self, state: State, seen: Component | DieFace) -> Sequence[Action]:
         """A permit held up after a bluff call on it: show it. A captain held up by the seat

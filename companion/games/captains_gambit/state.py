@@ -93,6 +93,7 @@ class State:
     blows_settled: int = 0
     pending: Pending | None = None
     marks: dict[int, int] = field(default_factory=dict)  # marker seat -> marked seat
+    hamlet_token: int | None = None  # the seat holding Hamlet's token (only it knows)
     swapped: bool = False
     deaths: list[Death] = field(default_factory=list)
     blows: dict[int, int | None] = field(default_factory=dict)  # last damage source per seat

@@ -60,13 +60,11 @@ function phoneControls(n) {
 
 function useSuggestion(suggestion) {
   const action = suggestion.action;
-  const list = action.seat === null ? (state.host ? state.host.actions : []) : state.actions;
+  const list = action.seat === null ? (state.host ? state.host.actions : []) : state.view.actions;
   const spec = list.find((a) => a.name === action.action);
   if (!spec) { banner("That is no longer open."); return; }
-  openSheet(spec, action.seat);
-  for (const [key, value] of Object.entries(action)) {
-    if (key !== "action" && key !== "seat") sheet.values[key] = value;
-  }
+  const values = Object.fromEntries(Object.entries(action).filter(([key]) => key !== "action" && key !== "seat"));
+  openSheet(spec, action.seat, values);
   document.getElementById("sheet-note").textContent = `The camera saw ${suggestion.card}.`;
 }
 

@@ -80,7 +80,7 @@ document.addEventListener("visibilitychange", () => {
   }
 });
 
-// --- drawing -----------------------------------------------------------------------------
+// --- drawing: everything below comes from the table view (docs/table-view.md) ------------
 function seatName(seat) {
   return state && state.seats[seat] !== undefined ? state.seats[seat] : `seat ${seat}`;
 }
@@ -90,13 +90,17 @@ function render(snapshot) {
   const view = snapshot.view;
   const ended = snapshot.ended ? " · ended" : "";
   document.getElementById("status-line").textContent =
-    `${view.round !== undefined ? `Round ${view.round} of ${view.rounds} · ` : ""}${words(view.phase || "")}${ended}`;
-  document.getElementById("turn").textContent = view.status || "";
+    [view.headline, view.phase_label].filter(Boolean).join(" · ") + ended;
+  document.getElementById("turn").textContent = view.ending ? view.ending.text : view.status;
   renderPlayers(view);
-  renderLog(document.getElementById("recent"), snapshot.recent);
+  renderFacts(document.getElementById("facts"), view.facts);
+  renderBoards(view);
+  renderScoreSheet(view);
+  renderVotes(view);
+  renderLog(document.getElementById("recent"), view.log);
   renderMe(snapshot);
   renderHost(snapshot);
-  const reactions = snapshot.actions.filter((a) => a.kind === "reaction" || a.kind === "input");
+  const reactions = view.actions.filter((a) => a.kind === "reaction" || a.kind === "input");
   const alert = document.getElementById("reaction-alert");
   alert.hidden = reactions.length === 0;
   setChildren(alert, el("strong", {}, "Your answer is needed"), " ",
@@ -105,34 +109,132 @@ function render(snapshot) {
   if (sheet && !sheet.busy) checkSheetStillLegal();
 }
 
-function counterEntries(player) {
-  return Object.entries(player).filter(([key, value]) =>
-    !["seat", "name", "alive", "revealed", "captain"].includes(key) && typeof value === "number");
+function factLine(fact, attr) {
+  return el("div", { [attr]: fact.key }, fact.value
+    ? [el("span", { class: "muted" }, `${fact.label}: `), el("strong", {}, fact.value)] : fact.label,
+    fact.detail ? el("div", { class: "muted detail" }, fact.detail) : null);
 }
 
-function playerFacts(p) {
-  // Public facts other than counters: a role card, a reserved die, a quarantine, revealed cards.
-  const facts = [];
-  for (const [key, value] of Object.entries(p)) {
-    if (["seat", "name", "alive", "revealed", "role", "permits"].includes(key)) continue;
-    if (value === true) facts.push(words(key));
-    else if (typeof value === "string") facts.push(key === "role_label" ? value : `${words(key)}: ${words(value)}`);
-  }
-  return facts;
+function renderFacts(box, facts) {
+  box.hidden = !facts.length;
+  setChildren(box, facts.map((fact) => factLine(fact, "data-fact")));
 }
 
 function renderPlayers(view) {
-  const waiting = view.waiting_for || [];
-  const cards = (view.players || []).map((p) => el("div", {
-      class: `player${view.turn === p.seat ? " turn" : ""}${waiting.includes(p.seat) ? " waiting" : ""}${p.alive === false ? " dead" : ""}`,
+  const cards = view.players.map((p) => el("div", {
+      class: `player${view.turn === p.seat ? " turn" : ""}${view.waiting_for.includes(p.seat) ? " waiting" : ""}${p.alive ? "" : " dead"}`,
       "data-seat": p.seat },
     el("div", { class: "name" }, p.name, state.you.seat === p.seat ? " (you)" : ""),
-    playerFacts(p).map((fact) => el("div", { class: "muted" }, fact)),
-    p.alive === false ? el("div", { class: "muted" }, "dead") : null,
-    el("div", { class: "counters" }, counterEntries(p).map(([key, value]) =>
-      [el("span", { class: "muted" }, words(key)), el("span", { "data-counter": key }, value)]))));
+    p.facts.map((fact) => el("div", { class: "muted", "data-fact": fact.key },
+      fact.value ? `${fact.label}: ${fact.value}` : fact.label)),
+    p.alive ? null : el("div", { class: "muted" }, "dead"),
+    el("div", { class: "counters" }, p.counters.map((c) =>
+      [el("span", { class: "muted" }, c.label),
+       el("span", { "data-counter": c.key }, c.value === null ? "?" : c.value)]))));
   setChildren(document.getElementById("players"), ...cards);
-  renderVotes(view);
+}
+
+// --- boards: tap a piece, then one of the cells it may go to ---------------------------
+let picking = null;  // {spec, values, board}: a board action being chosen cell by cell
+
+function cellParams(spec, boardId) {
+  return spec.params.filter((p) => p.kind === "cell" && p.board === boardId);
+}
+
+function allowedValues(param, values) {
+  if (!param.depends_on) return param.choices || [];
+  const entry = (param.choices_by || []).find(([key]) => key === values[param.depends_on]);
+  return entry ? entry[1] : [];
+}
+
+function nextCellParam(spec, boardId, values) {
+  return cellParams(spec, boardId).find((p) => values[p.name] === undefined);
+}
+
+function startingActions(boardId, cellId) {
+  return state.view.actions.filter((spec) => {
+    const first = nextCellParam(spec, boardId, {});
+    return first && allowedValues(first, {}).includes(cellId);
+  });
+}
+
+function tapCell(board, cell) {
+  if (picking && picking.board === board.id) {
+    const param = nextCellParam(picking.spec, board.id, picking.values);
+    if (param && allowedValues(param, picking.values).includes(cell.id)) {
+      picking.values[param.name] = cell.id;
+      if (!nextCellParam(picking.spec, board.id, picking.values)) {
+        const { spec, values } = picking;
+        picking = null;
+        openSheet(spec, state.you.seat, values);
+      }
+      renderBoards(state.view);
+      return;
+    }
+  }
+  const specs = startingActions(board.id, cell.id);
+  picking = null;
+  if (specs.length === 1) {
+    picking = { spec: specs[0], values: {}, board: board.id };
+    tapCell(board, cell);
+  } else if (specs.length > 1) {
+    chooseAction(board, cell, specs);
+  }
+  renderBoards(state.view);
+}
+
+function chooseAction(board, cell, specs) {
+  // Two actions start on this cell: the player says which, then the cells follow.
+  openChooser(`${cell.id}: which action?`, specs.map((spec) => [spec.label, () => {
+    picking = { spec, values: {}, board: board.id };
+    tapCell(board, cell);
+  }]));
+}
+
+function renderBoards(view) {
+  const box = document.getElementById("boards");
+  box.hidden = !view.boards.length;
+  setChildren(box, view.boards.map((board) => {
+    const param = picking && picking.board === board.id
+      ? nextCellParam(picking.spec, board.id, picking.values) : null;
+    const targets = param ? allowedValues(param, picking.values) : [];
+    const chosen = picking && picking.board === board.id ? Object.values(picking.values) : [];
+    const grid = el("div", { class: "board-grid", role: "grid", "aria-label": board.title,
+      style: `grid-template-columns: repeat(${board.cols}, 1fr)` });
+    for (const cell of board.cells) {
+      const starts = !picking && startingActions(board.id, cell.id).length > 0;
+      const top = cell.pieces[cell.pieces.length - 1];
+      grid.append(el("button", {
+        class: `cell ${cell.terrain ? `terrain-${cell.terrain}` : ""}${targets.includes(cell.id) ? " target" : ""}${chosen.includes(cell.id) ? " chosen" : ""}${starts ? " can" : ""}`,
+        style: `grid-row: ${cell.row + 1}; grid-column: ${cell.col + 1}`,
+        "data-cell": cell.id, "aria-label": [cell.id, ...cell.pieces.map((p) => p.title)].join(", "),
+        onclick: () => tapCell(board, cell) },
+        top ? el("span", { class: `piece${top.owner === null ? "" : ` owner-${top.owner}`}`,
+                           "data-piece": top.id, title: top.title }, top.label,
+                  cell.pieces.length > 1 ? el("sup", {}, cell.pieces.length) : null)
+          : el("span", { class: "cell-label" }, cell.label)));
+    }
+    const hint = param ? `${picking.spec.label}: ${param.label.toLowerCase()}` : "";
+    return el("div", { class: "board", "data-board": board.id },
+      el("h3", {}, board.title, board.owner === null ? "" : ` (${seatName(board.owner)})`),
+      hint ? el("p", { class: "muted", role: "status" }, hint,
+                el("button", { class: "secondary", onclick: () => { picking = null; renderBoards(state.view); } }, "Cancel"))
+        : null,
+      grid);
+  }));
+}
+
+function renderScoreSheet(view) {
+  const box = document.getElementById("score-sheet");
+  const sheetData = view.score_sheet;
+  box.hidden = !sheetData;
+  if (!sheetData) return;
+  const head = el("tr", {}, el("th", {}, ""), sheetData.columns.map((c) => el("th", {}, seatName(c.seat))));
+  const rows = sheetData.rules.map((rule, i) => el("tr", {}, el("th", {}, rule),
+    sheetData.columns.map((c) => el("td", {}, c.scores[i] === null ? "–" : c.scores[i]))));
+  const total = el("tr", { class: "total" }, el("th", {}, "Total"),
+    sheetData.columns.map((c) => el("td", { "data-total": c.seat }, c.total)));
+  setChildren(box, el("h3", {}, sheetData.title), el("table", { class: "scores" }, head, rows, total));
 }
 
 let votesSeen = false;
@@ -140,73 +242,57 @@ let votesSeen = false;
 function renderVotes(view) {
   // Votes are secret until all are in; then everyone sees them together, after a countdown.
   const box = document.getElementById("votes");
-  if (view.votes && !votesSeen) {
+  const votes = view.votes;
+  if (!votes) { box.hidden = true; votesSeen = false; return; }
+  box.hidden = false;
+  if (votes.shown && !votesSeen) {
     votesSeen = true;
     let count = 3;
-    box.hidden = false;
     setChildren(box, el("strong", { class: "pin" }, "The votes in 3"));
     const tick = setInterval(() => {
       count -= 1;
       if (count > 0) { box.firstChild.textContent = `The votes in ${count}`; return; }
       clearInterval(tick);
-      showVotes(view);
+      showVotes();
     }, 1000);
-  } else if (view.votes && !box.querySelector(".pin")) {
-    showVotes(view);
-  } else if (view.voted) {
-    box.hidden = false;
-    setChildren(box, `Voted: ${view.voted.map(seatName).join(", ") || "nobody yet"}`);
-  } else if (!view.votes) {
-    box.hidden = true;
+  } else if (votes.shown && !box.querySelector(".pin")) {
+    showVotes();
+  } else if (!votes.shown) {
     votesSeen = false;
+    const mine = view.your_vote === null ? null
+      : el("div", { class: "muted" }, `Your vote: ${seatName(view.your_vote)}`);
+    setChildren(box, el("strong", {}, votes.title), " ",
+      `Voted: ${votes.voted.map(seatName).join(", ") || "nobody yet"}`, mine);
   }
 }
 
-function showVotes(view) {
+function showVotes() {
   const box = document.getElementById("votes");
-  const latest = state ? state.view : view;
-  setChildren(box, el("strong", {}, "The votes"),
-    el("ul", { class: "list" }, Object.entries(latest.votes || {}).map(([voter, target]) =>
-      el("li", { "data-vote": voter }, `${seatName(Number(voter))} → ${seatName(target)}`))),
-    latest.ejected !== null && latest.ejected !== undefined
-      ? el("p", {}, `${seatName(latest.ejected)} is ejected.`) : null);
+  const votes = state.view.votes;
+  if (!votes || !votes.shown) return;
+  setChildren(box, el("strong", {}, votes.title),
+    el("ul", { class: "list" }, votes.shown.map((v) =>
+      el("li", { "data-vote": v.voter }, `${seatName(v.voter)} → ${v.choice === null ? "nobody" : seatName(v.choice)}`))),
+    votes.result ? el("p", {}, votes.result) : null);
 }
 
-function renderLog(list, records) {
-  setChildren(list, ...records.map((r) => el("li", {}, r.text,
+function renderLog(list, lines) {
+  setChildren(list, ...lines.map((r) => el("li", { class: r.undo ? "undo" : "" }, r.text,
     r.notes.length ? el("div", { class: "note" }, r.notes.join(" · ")) : null)));
 }
 
-function describeLook(look) {
-  const card = look.card === "id" ? "ID card" : "parasite card";
-  const result = look.result === null ? "look at the real card" : words(look.result);
-  return el("li", { "data-look": look.seat }, `${look.name}'s ${card}: ${result}`,
-    look.stale ? el("span", { class: "muted" }, " (before the cards were dealt again)") : null);
-}
-
-function describeSecret(key, value) {
-  if (value === null || value === false || (Array.isArray(value) && !value.length)) return null;
-  if (key === "looks") {
-    return el("div", {}, el("span", { class: "muted" }, "What you have seen:"),
-      el("ul", { class: "list" }, value.map(describeLook)));
-  }
-  const shown = Array.isArray(value) ? value.map(words).join(", ")
-    : key.endsWith("mark") || ["plays_as", "vote"].includes(key) ? seatName(value) : words(value);
-  return el("div", {}, el("span", { class: "muted" }, `${words(key)}: `), el("strong", {}, shown));
-}
-
 function renderMe(snapshot) {
-  const you = snapshot.view.you;
+  const view = snapshot.view;
   const secrets = document.getElementById("secrets");
-  secrets.hidden = !you;
-  if (you) {
-    setChildren(secrets, el("div", { class: "muted" }, `You are ${seatName(you.seat)}. Only this phone sees this.`),
-      ...Object.entries(you).filter(([k]) => k !== "seat").map(([k, v]) => describeSecret(k, v)));
+  secrets.hidden = view.seat === null;
+  if (view.seat !== null) {
+    setChildren(secrets, el("div", { class: "muted" }, `You are ${seatName(view.seat)}. Only this phone sees this.`),
+      view.secrets.map((fact) => factLine(fact, "data-secret")));
   }
   setChildren(document.getElementById("take-seat"), ...takeSeat(snapshot));
-  const actions = snapshot.actions.map((spec) => el("button", {
+  const actions = view.actions.map((spec) => el("button", {
     class: spec.kind, "data-action": spec.name, onclick: () => openSheet(spec, snapshot.you.seat) },
-    spec.label, spec.cost ? el("div", { class: "muted" }, `${spec.cost} energy`) : null));
+    spec.label, spec.note ? el("div", { class: "muted" }, spec.note) : null));
   setChildren(document.getElementById("my-actions"), ...(actions.length ? actions
     : [el("p", { class: "muted" }, snapshot.you.seat === null ? "You are watching." : "Nothing to do right now.")]));
 }
@@ -256,27 +342,53 @@ function renderHost(snapshot) {
 }
 
 // --- the action sheet: fields from the engine's spec, a preview, then the action --------
-function openSheet(spec, seat) {
-  sheet = { spec, seat, values: {}, previewed: false, busy: false };
-  for (const p of spec.params) if (p.default !== undefined) sheet.values[p.name] = structuredClone(p.default);
+function openSheet(spec, seat, values) {
+  sheet = { spec, seat, values: { ...(values || {}) }, previewed: false, busy: false };
+  for (const p of spec.params) {
+    if (sheet.values[p.name] === undefined && p.default !== undefined) sheet.values[p.name] = structuredClone(p.default);
+  }
   document.getElementById("sheet-title").textContent = spec.label;
-  document.getElementById("sheet-note").textContent = spec.note || (spec.cost ? `${spec.cost} energy` : "");
-  setChildren(document.getElementById("sheet-form"), ...spec.params.map(fieldFor));
+  document.getElementById("sheet-note").textContent = spec.note || (spec.cost ? `Costs ${spec.cost}` : "");
+  drawFields();
   document.getElementById("sheet-preview").textContent = "";
   document.getElementById("sheet-error").textContent = "";
   document.getElementById("sheet-go").textContent = "Preview";
   document.getElementById("sheet").hidden = false;
 }
 
+function drawFields() {
+  setChildren(document.getElementById("sheet-form"), ...sheet.spec.params.map(fieldFor));
+}
+
+function openChooser(title, options) {
+  // A short list of buttons in the sheet: choose one, and the sheet closes.
+  sheet = { spec: { name: "", params: [] }, seat: null, values: {}, previewed: false, busy: true };
+  document.getElementById("sheet-title").textContent = title;
+  document.getElementById("sheet-note").textContent = "";
+  setChildren(document.getElementById("sheet-form"), el("div", { class: "choice-group" },
+    options.map(([label, choose]) => el("button", { type: "button", onclick: () => { closeSheet(); choose(); } }, label))));
+  document.getElementById("sheet-preview").textContent = "";
+  document.getElementById("sheet-error").textContent = "";
+  document.getElementById("sheet-go").hidden = true;
+  document.getElementById("sheet").hidden = false;
+}
+
 function closeSheet() {
   sheet = null;
   document.getElementById("sheet").hidden = true;
+  document.getElementById("sheet-go").hidden = false;
 }
 
-function changed() {
+function changed(param) {
   sheet.previewed = false;
   document.getElementById("sheet-go").textContent = "Preview";
   document.getElementById("sheet-preview").textContent = "";
+  // Fields whose choices depend on this one: drop a value that no longer fits, draw again.
+  const dependents = sheet.spec.params.filter((p) => p.depends_on === param.name);
+  for (const p of dependents) {
+    if (!allowedValues(p, sheet.values).includes(sheet.values[p.name])) delete sheet.values[p.name];
+  }
+  if (dependents.length) drawFields();
 }
 
 function choiceLabel(param, value) {
@@ -285,14 +397,14 @@ function choiceLabel(param, value) {
 
 function fieldFor(param) {
   const box = el("div", { class: "field", "data-param": param.name }, el("label", {}, param.label));
-  if (param.kind === "seat" || param.kind === "choice") {
+  if (param.kind === "seat" || param.kind === "choice" || param.kind === "cell") {
     const group = el("div", { class: "choice-group" });
-    for (const value of param.choices) {
+    for (const value of allowedValues(param, sheet.values)) {
       group.append(el("button", { type: "button", "aria-pressed": String(sheet.values[param.name] === value),
         "data-value": value, onclick: (e) => {
           sheet.values[param.name] = value;
           for (const b of group.children) b.setAttribute("aria-pressed", String(b === e.currentTarget));
-          changed();
+          changed(param);
         } }, choiceLabel(param, value)));
     }
     box.append(group);
@@ -307,22 +419,22 @@ function fieldFor(param) {
           button.setAttribute("aria-pressed", String(on));
           sheet.values[param.name] = [...group.children]
             .filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.value);
-          changed();
+          changed(param);
         } }, words(value)));
     });
     box.append(group);
   } else if (param.kind === "number") {
     const input = el("input", { type: "number", inputmode: "numeric", min: param.min, max: param.max,
       value: sheet.values[param.name] ?? param.min ?? 0,
-      oninput: (e) => { sheet.values[param.name] = Number(e.target.value); changed(); } });
+      oninput: (e) => { sheet.values[param.name] = Number(e.target.value); changed(param); } });
     sheet.values[param.name] = Number(input.value);
     box.append(input);
   } else if (param.kind === "flag") {
     box.append(el("input", { type: "checkbox", checked: sheet.values[param.name] === true,
-      onchange: (e) => { sheet.values[param.name] = e.target.checked; changed(); } }));
+      onchange: (e) => { sheet.values[param.name] = e.target.checked; changed(param); } }));
   } else {
     box.append(el("input", { maxlength: param.max, value: sheet.values[param.name] || "",
-      oninput: (e) => { sheet.values[param.name] = e.target.value; changed(); } }));
+      oninput: (e) => { sheet.values[param.name] = e.target.value; changed(param); } }));
   }
   return box;
 }
@@ -356,7 +468,7 @@ async function sheetGo() {
 }
 
 function checkSheetStillLegal() {
-  const list = sheet.seat === null ? (state.host ? state.host.actions : []) : state.actions;
+  const list = sheet.seat === null ? (state.host ? state.host.actions : []) : state.view.actions;
   if (!list.some((a) => a.name === sheet.spec.name)) {
     closeSheet();
     banner("That action is no longer open: the table moved on.");
@@ -376,8 +488,10 @@ async function release(seat) {
 }
 
 async function loadHistory() {
-  try { renderLog(document.getElementById("history"), await api("GET", `${BASE}/history`)); }
-  catch (err) { banner(err.message); }
+  try {
+    const lines = await api("GET", `${BASE}/history`);
+    renderLog(document.getElementById("history"), lines.reverse());  // the newest first
+  } catch (err) { banner(err.message); }
 }
 
 async function undo() {

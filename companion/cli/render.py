@@ -1,0 +1,84 @@
+"""A table view as text, for any game: what `companion replay` prints (engine/table_view.py).
+
+The same view the phones draw: the headline and status, one line per player with the
+counters and public facts, the table's facts, boards as grids, the score sheet, the vote,
+and for a seat its secrets and what it may do now.
+"""
+
+from __future__ import annotations
+
+from companion.engine import Board, ScoreSheet, TableView, Votes
+
+
+def _player_line(view: TableView, index: int) -> str:
+    p = view.players[index]
+    mark = ">" if view.turn == p.seat else "!" if p.seat in view.waiting_for else " "
+    parts = [f"{c.label.lower()} {'?' if c.value is None else c.value}" for c in p.counters]
+    parts += [f.text for f in p.facts]
+    if not p.alive:
+        parts.append("dead")
+    you = " (you)" if view.seat == p.seat else ""
+    return f" {mark} seat {p.seat} {p.name + you:<12} {'  '.join(parts)}".rstrip()
+
+
+def _board(board: Board) -> list[str]:
+    """The grid, a cell as its top piece's label (or its own label, or "."), holes blank."""
+    width = max([2, *(len(p.label) for c in board.cells for p in c.pieces),
+                 *(len(c.label) for c in board.cells)])
+    grid = [[" " * width] * board.cols for _ in range(board.rows)]
+    for cell in board.cells:
+        shown = cell.pieces[-1].label if cell.pieces else cell.label or "."
+        grid[cell.row][cell.col] = f"{shown:<{width}}"
+    return [f"{board.title}:"] + ["  " + " ".join(row).rstrip() for row in grid]
+
+
+def _score_sheet(sheet: ScoreSheet, view: TableView) -> list[str]:
+    names = [view.players[c.seat].name for c in sheet.columns]
+    first = max(len(r) for r in (*sheet.rules, "Total"))
+    width = max(5, *(len(n) for n in names))
+    lines = [f"{sheet.title}:", " " * (first + 2) + " ".join(f"{n:>{width}}" for n in names)]
+    for row, rule in enumerate(sheet.rules):
+        scores = [c.scores[row] for c in sheet.columns]
+        lines.append(f"  {rule:<{first}} " + " ".join(
+            f"{'-' if s is None else s:>{width}}" for s in scores))
+    lines.append(f"  {'Total':<{first}} " + " ".join(f"{c.total:>{width}}" for c in sheet.columns))
+    return lines
+
+
+def _votes(votes: Votes, view: TableView) -> list[str]:
+    name = {p.seat: p.name for p in view.players}
+    if votes.shown is None:
+        voted = ", ".join(name[s] for s in votes.voted) or "nobody yet"
+        return [f"{votes.title} Voted: {voted}"]
+    shown = ", ".join(f"{name[v.voter]} -> {name.get(v.choice, 'nobody')}" if v.choice is not None
+                      else f"{name[v.voter]} -> nobody" for v in votes.shown)
+    return [f"{votes.title} {shown}. {votes.result}".rstrip()]
+
+
+def render(view: TableView, log: bool = False) -> str:
+    """``view`` as lines of text (``log``: the log first, numbered)."""
+    lines = []
+    if log:
+        for number, line in enumerate(view.log, start=1):
+            lines.append(f"{number:4}  {line.text}")
+            lines += [f"        {note}" for note in line.notes]
+    heading = " · ".join(part for part in (view.headline, view.phase_label) if part)
+    lines += [f"{view.title}: {heading}", f"  {view.status}"]
+    lines += [_player_line(view, i) for i in range(len(view.players))]
+    lines += [f"  {fact.text}" for fact in view.facts]
+    for board in view.boards:
+        lines += _board(board)
+    if view.score_sheet:
+        lines += _score_sheet(view.score_sheet, view)
+    if view.votes:
+        lines += _votes(view.votes, view)
+    if view.seat is not None:
+        lines.append(f"Only seat {view.seat} ({view.players[view.seat].name}) sees:")
+        for secret in view.secrets:
+            lines.append(f"  {secret.text}" + (f" ({secret.detail})" if secret.detail else ""))
+        if view.your_vote is not None:
+            lines.append(f"  Your vote: {view.players[view.your_vote].name}")
+        lines.append("  Can do now: " + (", ".join(a.label for a in view.actions) or "nothing"))
+    if view.ending:
+        lines.append(view.ending.text)
+    return "\n".join(lines)

@@ -1,0 +1,136 @@
+"""What a screen shows of a Burke's Gambit table: the engine's typed table view."""
+
+from __future__ import annotations
+
+from companion.engine import (
+    Counter,
+    Ending,
+    Fact,
+    GameInfo,
+    PlayerView,
+    TableView,
+    Vote,
+    Votes,
+)
+from companion.games.burkes_gambit import moves
+from companion.games.burkes_gambit.state import CREW, Player, State
+
+PHASES = {"roles": "Roles", "heads_down": "Heads down", "turn": "Turns", "cancel": "A Cancel?",
+          "reveal": "Cards face up", "reveal_ejected": "Cards face up", "vote": "The vote",
+          "tiebreak": "The Captain breaks the tie", "over": "Game over"}
+GOALS = {CREW: "Eject the infected player when the ship reaches Earth.",
+         "specialist": "Get a clean player ejected, or nobody, or the whole crew killed."}
+ENDINGS = {"infected_ejected": "the infected player was ejected",
+           "clean_ejected": "a clean player was ejected",
+           "tie_captain_dead": "a tied vote with the Captain dead ejects nobody",
+           "crew_dead": "the whole crew is dead",
+           "infected_reaches_earth": "the infected player reached Earth"}
+VOTE_SHOWN = ("tiebreak", "over", "reveal_ejected")
+
+
+def _shown(state: State, p: Player) -> bool:
+    """ID and parasite cards face up: dead, ejected, or at the end of a game dealt by the
+    companion."""
+    return p.revealed or (state.outcome is not None and state.dealt)
+
+
+def _player(state: State, p: Player) -> PlayerView:
+    book = state.book
+    facts = []
+    if p.role:
+        facts.append(Fact("role", "Role", book.role_label(p.role)))
+    if p.role_used:
+        facts.append(Fact("role_used", "Role used"))
+    if p.reserve:
+        facts.append(Fact("reserve", "Reserved die", book.face_label(p.reserve)))
+    if p.seat in state.quarantine:
+        facts.append(Fact("quarantined", "In quarantine"))
+    if _shown(state, p) and p.team:
+        facts.append(Fact("team", "ID card", moves.NAMES[p.team]))
+    if _shown(state, p) and p.parasite:
+        facts.append(Fact("parasite", "Parasite card", p.parasite))
+    counters = (Counter("health", "Health", p.health, book.health),)
+    return PlayerView(p.seat, p.name, counters, tuple(facts), p.alive)
+
+
+def _look(state: State, look: dict[str, object]) -> Fact:
+    card = "ID card" if look["card"] == "id" else "parasite card"
+    result = look["result"]
+    shown = "look at the real card" if result is None else \
+        moves.NAMES.get(str(result), str(result))
+    stale = " (before the cards were dealt again)" if look["stale"] else ""
+    return Fact(f"look:{look['seat']}:{look['card']}", f"{look['name']}'s {card}",
+                f"{shown}{stale}")
+
+
+def _secrets(state: State, seat: int) -> tuple[Fact, ...]:
+    me = state.players[seat]
+    out = []
+    if me.team is None:
+        out.append(Fact("team", "Your ID card", "not told to the companion yet"))
+    else:
+        out.append(Fact("team", "Your ID card", moves.NAMES[me.team], GOALS[me.team]))
+    # Never your own parasite card: nobody may look at their own.
+    out += [_look(state, look) for look in moves.public_looks(state, seat)]
+    return tuple(out)
+
+
+def _votes(state: State) -> Votes | None:
+    if state.phase != "vote" and not state.votes:
+        return None
+    if state.phase not in VOTE_SHOWN:
+        return Votes("Eject whom?", voted=tuple(sorted(state.votes)))
+    shown = tuple(Vote(voter, choice) for voter, choice in sorted(state.votes.items()))
+    if state.ejected is not None:
+        result = f"{state.name(state.ejected)} is ejected."
+    elif state.tied and state.phase == "tiebreak":
+        result = "A tie: the Captain decides."
+    else:
+        result = "Nobody is ejected."
+    return Votes("Eject whom?", voted=tuple(sorted(state.votes)), shown=shown, result=result)
+
+
+def _table_facts(state: State) -> tuple[Fact, ...]:
+    book = state.book
+    facts = [Fact("bag", "Dice in the bag", str(state.bag_left()))]
+    if state.stalls:
+        facts.append(Fact("stalls", "Stalls waiting", str(state.stalls)))
+    if state.die:
+        rerolled = " (rerolled)" if state.die.rerolled else ""
+        facts.append(Fact("die", "Die rolled", f"{book.face_label(state.die.face)}{rerolled}"))
+    pending = state.pending
+    if pending is not None:
+        target = f" on {state.name(pending.target)}" if pending.target is not None else ""
+        cancels = f", cancelled by {', '.join(state.name(s) for s in pending.cancels)}" \
+            if pending.cancels else ""
+        facts.append(Fact("pending", "About to happen", f"{state.name(pending.actor)}'s"
+                          f" {book.face_label(pending.face)}{target}{cancels}"))
+    return tuple(facts)
+
+
+def _ending(state: State) -> Ending | None:
+    outcome = state.outcome
+    team = moves.winning_team(state)
+    if outcome is None or team is None:
+        return None
+    why = ENDINGS.get(outcome.reason, outcome.reason)
+    winners = moves.WINNERS[team]
+    return Ending(outcome.winners, f"Game over: {winners} win ({why})")
+
+
+def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
+    vote_secret = state.phase not in VOTE_SHOWN
+    return TableView(
+        game=info.slug, title=info.title, seat=seat,
+        phase=state.phase, phase_label=PHASES.get(state.phase, state.phase),
+        status=moves.status(state),
+        headline=f"Engines {state.engines} of {state.to_earth}",
+        turn=state.turn if state.phase in ("turn", "cancel", "reveal") else None,
+        waiting_for=tuple(moves.waiting_for(state)),
+        players=tuple(_player(state, p) for p in state.players),
+        facts=_table_facts(state),
+        secrets=_secrets(state, seat) if seat is not None else (),
+        votes=_votes(state),
+        your_vote=state.votes.get(seat) if seat is not None and vote_secret else None,
+        ending=_ending(state),
+    )
