@@ -46,7 +46,7 @@ class Component:
 
 
 def title_of(name: str) -> str:
-    """A sticker's words for a payload name: ``LADY-MACBETH`` -> ``Lady Macbeth``."""
+    """A sticker's words for a payload name: ``BLUE-MOON`` -> ``Blue Moon``."""
     return name.replace("-", " ").title().replace("Iii", "III")
 
 

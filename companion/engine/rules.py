@@ -196,7 +196,7 @@ class GameRules(ABC):
 
     def in_play(self, view: Mapping[str, Any]) -> frozenset[str]:
         """What is in play at a table, from its public view: what the eyes-closed scripts
-        depend on (Captain's Gambit's captain pool)."""
+        depend on (which characters are in the game, say)."""
         return frozenset()
 
     def check_in_play(self, names: Sequence[str], players: int | None) -> frozenset[str]:

@@ -70,8 +70,9 @@ class TableSession:
     and actions, which is how storage reloads a table and how transcripts are checked.
     """
 
-    def __init__(self, setup: GameSetup) -> None:
-        rules = get_game(setup.game)
+    def __init__(self, setup: GameSetup, rules: GameRules | None = None) -> None:
+        """A new game; ``rules``: these instead of the game registered as ``setup.game``."""
+        rules = rules or get_game(setup.game)
         if setup.seed is None:
             # A seed is always recorded, so that the log replays to the same deal.
             setup = replace(setup, seed=secrets.randbelow(2**31))
@@ -81,9 +82,10 @@ class TableSession:
         self.history: list[ActionRecord] = []
 
     @classmethod
-    def replay(cls, setup: GameSetup, actions: Iterable[Action]) -> TableSession:
+    def replay(cls, setup: GameSetup, actions: Iterable[Action],
+               rules: GameRules | None = None) -> TableSession:
         """Rebuild a session by applying ``actions`` in order; raises on the first refused one."""
-        session = cls(setup)
+        session = cls(setup, rules)
         for action in actions:
             session.submit(action)
         return session

@@ -1,4 +1,4 @@
-"""Taught dice: custom faces (Burke's Gambit's symbols, Gambit of Kings' d8 and d10) learned
+"""Taught dice: custom faces (a game's own symbols, d8 and d10 numerals) learned
 from a few examples per face, then named when read.
 
 Teaching: each example image shows one die with a known face up. The die is the largest

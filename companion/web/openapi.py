@@ -84,8 +84,9 @@ def openapi_document() -> dict[str, Any]:
                             {"201": _ok("Created", _ANY)}, _ref("NewTable"), table=False,
                             errors=("400", "413", "415", "503")),
             },
-            "/api/tables/{table_id}": {"get": _op("The table as this phone may see it",
-                                                  {"200": _ok("Snapshot", _ANY)})},
+            "/api/tables/{table_id}": {"get": _op(
+                "The table as this phone may see it: `view` is the table view for its seat"
+                " (docs/table-view.md)", {"200": _ok("Snapshot", _ANY)})},
             "/api/tables/{table_id}/seats": {"get": _op("Free and taken seats",
                                                         {"200": _ok("Seats", _ANY)},
                                                         errors=("404",))},

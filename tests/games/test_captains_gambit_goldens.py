@@ -85,3 +85,25 @@ def test_rejected_lines_leave_the_state_unchanged(name: str, line: int, reason: 
     before = replay_transcript(path.read_text().splitlines()[: line - 1])
     assert before.error is None and before.session is not None
     assert report["view"] == before.session.view(None)
+
+
+def test_a_dead_iago_shares_no_win(capsys: pytest.CaptureFixture[str]) -> None:
+    """Dying means you lose (seed): Iago, dead with the most blood, is not among the winners."""
+    status, report = replayed("dead-iago-shares-no-win", capsys)
+    view = report["view"]
+    assert status == 0 and view["outcome"]["winners"] == [0]
+    iago = view["players"][1]
+    assert not iago["alive"] and iago["blood"] == max(p["blood"] for p in view["players"])
+
+
+def test_a_table_where_everyone_died_is_a_tragedy(capsys: pytest.CaptureFixture[str]) -> None:
+    status, report = replayed("everyone-dies-a-tragedy", capsys)
+    outcome = report["view"]["outcome"]
+    assert status == 0 and outcome == {"winners": [], "reason": "all_dead", "comedy": False,
+                                       "tragedy": True}
+
+
+def test_a_table_may_let_a_dead_iago_win(capsys: pytest.CaptureFixture[str]) -> None:
+    """The other reading, in data: the house option setup.dead_can_win."""
+    status, report = replayed("dead-iago-shares-by-house-rule", capsys)
+    assert status == 0 and report["view"]["outcome"]["winners"] == [0, 1]

@@ -118,7 +118,11 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
                 for page in phones]
     assert all(captains)
     for seat, page in enumerate(phones):
-        secrets = page.locator("#secrets").inner_text()
+        # What the phone says of its seat, without the rules texts explaining its cards
+        # (the Barrage's names Hamlet).
+        secrets = page.locator("#secrets").evaluate(
+            "n => { const c = n.cloneNode(true);"
+            " c.querySelectorAll('.detail').forEach((d) => d.remove()); return c.innerText; }")
         for other, captain in enumerate(captains):
             if other != seat and captain != captains[seat]:
                 assert captain not in secrets
@@ -305,3 +309,39 @@ def test_burkes_gambit_on_a_phone_a_private_look_and_the_vote(server: Server,
     expect(ben.locator("#votes")).to_contain_text("The votes in", timeout=LIVE)
     expect(ben.locator("#votes li")).not_to_have_count(0, timeout=6000)
     expect(ben.locator("#votes")).to_contain_text("→")
+
+
+def test_a_game_added_as_a_plug_in_plays_on_a_phone(browser: Browser, tmp_path: Path) -> None:
+    """The toy game (tests/toy_game.py), loaded as a plug-in: its board, its secret, a move
+    made by tapping the board, with nothing of it in the page or the service."""
+    from tests.web.server import Client
+
+    toy = Server(tmp_path / "toy", env={"COMPANION_GAMES": "tests.toy_game"})
+    toy.start()
+    try:
+        api = Client(toy)
+        _, table = api.call("POST", "/api/tables", {"game": "counter-race",
+                                                    "seats": ["Ann", "Ben"]})
+        ann = new_phone(browser)
+        ann.goto(f"{toy.url}/t/{table['id']}")
+        ann.fill("#pin", table["pin"])
+        ann.click("#seat-buttons button[data-seat='0']")
+        tab(ann, "me")
+        expect(ann.locator("#secrets [data-secret=lucky]")).to_contain_text("Your lucky step")
+        tab(ann, "table")
+        expect(ann.locator("#boards [data-board=track] .cell")).to_have_count(11)
+        # Ann taps her piece, the cells it may reach light up, she taps one.
+        ann.click("#boards [data-cell=c0]")
+        expect(ann.locator("#boards .cell.target")).to_have_count(3)
+        expect(ann.locator("#boards [data-cell=c4].target")).to_have_count(0)
+        ann.click("#boards [data-cell=c2]")
+        expect(ann.locator("#sheet")).to_be_visible()
+        ann.click("#sheet-go")
+        expect(ann.locator("#sheet-preview")).to_contain_text("Ann moves to c2")
+        ann.click("#sheet-go")
+        expect(ann.locator("#sheet")).to_be_hidden()
+        expect(counter(ann, 0, "cell")).to_have_text(re.compile("^[23]$"), timeout=LIVE)
+        expect(ann.locator("#boards [data-cell=c5].can")).to_have_count(0)  # Ben's turn now
+        expect(ann.locator("#recent li").first).to_contain_text("Ann moves to c2")
+    finally:
+        toy.stop()

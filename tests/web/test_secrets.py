@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion.engine import ActionSpec
+from companion.engine import ActionSpec, all_games, get_game
 from companion.engine.random_play import random_action
 from companion.runtime.service import Services
 from tests.web.conftest import Phone
@@ -272,3 +272,43 @@ def test_burkes_gambit_phones_see_only_their_own_cards_and_looks(app: Flask,
         phone, seat, spec, version = rng.choice(choices)
         post_random(phone, base, spec, seat, version, rng)
     assert live.version > 30  # a good part of a game, looks and deaths likely among it
+
+
+@pytest.mark.parametrize("game", [rules.info.slug for rules in all_games()])
+def test_every_phone_receives_only_what_its_seat_may_know(app: Flask, services: Services,
+                                                           game: str) -> None:
+    """For every game: each phone's view (and its live event) is exactly what the game builds
+    from what that seat may know (`as_known_to`), so the service adds nothing to it."""
+    rules = get_game(game)
+    rng = random.Random(11)
+    host = Phone(app)
+    seats = [f"P{n}" for n in range(rules.info.min_players)]
+    created = host.post("/api/tables", {"game": game, "seats": seats}).json
+    base = f"/api/tables/{created['id']}"
+    phones = [host] + [Phone(app) for _ in seats[1:]]
+    for seat, phone in enumerate(phones):
+        phone.post(f"{base}/join", {"pin": created["pin"], "seat": seat})
+    watcher = Phone(app)
+    watcher.post(f"{base}/join", {"pin": created["pin"], "seat": None})
+    live = services.hub.get(created["id"])
+    everyone: list[tuple[Phone, int | None]] = [*enumerate_phones(phones), (watcher, None)]
+    for _ in range(120):
+        state = live.session.state
+        for phone, seat in everyone:
+            seen = phone.get(base).json["view"]
+            known = rules.table_view(rules.as_known_to(state, seat), seat).to_dict()
+            for own in ("actions", "log"):
+                seen.pop(own), known.pop(own)
+            assert seen == known, f"seat {seat}"
+        if live.session.outcome is not None:
+            break
+        choices = [(phone, seat, spec, phone.get(base).json["version"])
+                   for phone, seat in everyone[:-1]
+                   for spec in phone.get(base).json["view"]["actions"] if not spec["ruling"]]
+        choices += [(host, None, spec, host.get(base).json["version"])
+                    for spec in host.get(base).json["host"]["actions"] if not spec["ruling"]]
+        if not choices:
+            break
+        phone, seat, spec, version = rng.choice(choices)
+        post_random(phone, base, spec, seat, version, rng)
+    assert live.version > 5

@@ -1,0 +1,109 @@
+"""Every registered game passes the conformance checks (tests/conformance.py): a new game
+gets them by registering, with no line here. The checks themselves can fail: broken variants
+of the toy game (tests/toy_game.py) are caught, each by the check meant for it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from companion.engine import (
+    Action,
+    ActionSpec,
+    Fact,
+    GameRules,
+    Param,
+    PlayerView,
+    TableView,
+    Transition,
+    all_games,
+)
+from tests.conformance import check_game
+from tests.toy_game import CounterRace, State
+
+
+@pytest.mark.parametrize("rules", all_games(), ids=lambda rules: rules.info.slug)
+def test_the_game_conforms(rules: GameRules) -> None:
+    assert check_game(rules) > 0
+
+
+class TellsEveryLuckyStep(CounterRace):
+    """Shows every seat's secret to the whole table."""
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        view = super().table_view(state, seat)
+        told = ", ".join(str(n) for n in state.lucky)
+        return TableView(**{**view.__dict__, "facts": (Fact("lucky", "Lucky steps", told),)})
+
+
+class ChangesTheGivenState(CounterRace):
+    """Moves the piece on the state it was given, not on a copy."""
+
+    def apply(self, state: State, action: Action) -> Transition:
+        transition = super().apply(state, action)
+        state.turn = transition.state.turn
+        return transition
+
+
+class ForgetsToCopy(CounterRace):
+    """A copy that shares its list of positions with the state it came from."""
+
+    def setup(self, setup: Any) -> State:
+        return SharedState(**super().setup(setup).__dict__)
+
+
+class SharedState(State):
+    def copy(self) -> State:
+        return SharedState(self.names, list(self.lucky), self.at, self.turn, self.outcome, [])
+
+
+class MarksTheViewer(CounterRace):
+    """Writes "(you)" into the public part of a seat's screen."""
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        view = super().table_view(state, seat)
+        players = tuple(PlayerView(p.seat, p.name + (" (you)" if p.seat == seat else ""),
+                                   p.counters) for p in view.players)
+        return TableView(**{**view.__dict__, "players": players})
+
+
+class StepsOffTheBoard(CounterRace):
+    """Offers a cell that is not on the board it names."""
+
+    def legal_actions(self, state: State, seat: int | None) -> Sequence[ActionSpec]:
+        return [ActionSpec(a.name, a.label, a.kind, tuple(
+            Param(p.name, p.kind, p.label, (*p.choices, "c99"), board=p.board)
+            if p.kind == "cell" else p for p in a.params), ruling=a.ruling)
+            for a in super().legal_actions(state, seat)]
+
+
+class LogsTheLuckyStep(CounterRace):
+    """Writes the mover's secret into the log line everyone reads."""
+
+    def describe(self, state: State, action: Action) -> str:
+        return f"{super().describe(state, action)} (lucky {state.lucky[state.turn]})"
+
+
+class OffersByTheLuckyStep(CounterRace):
+    """Labels the move with the next player's secret: the legal actions give it away."""
+
+    def legal_actions(self, state: State, seat: int | None) -> Sequence[ActionSpec]:
+        following = state.lucky[(state.turn + 1) % len(state.names)]
+        return [ActionSpec(a.name, f"{a.label} ({following})", a.kind, a.params,
+                           ruling=a.ruling) for a in super().legal_actions(state, seat)]
+
+
+@pytest.mark.parametrize(("broken", "caught"), [
+    (LogsTheLuckyStep, "the log line of step shows what the seat may not know"),
+    (OffersByTheLuckyStep, "the legal actions depend on what the seat may not know"),
+    (TellsEveryLuckyStep, "view shows what the seat may not know"),
+    (ChangesTheGivenState, "apply changed the state it was given"),
+    (ForgetsToCopy, "apply changed the state it was given"),
+    (MarksTheViewer, "screen differs outside its own part"),
+    (StepsOffTheBoard, "cells not on board 'track'"),
+])
+def test_the_checks_catch_a_broken_game(broken: type[CounterRace], caught: str) -> None:
+    with pytest.raises(AssertionError, match=caught):
+        check_game(broken())
