@@ -21,14 +21,17 @@ def _player_line(view: TableView, index: int) -> str:
     return f" {mark} seat {p.seat} {p.name + you:<12} {'  '.join(parts)}".rstrip()
 
 
-def _board(board: Board) -> list[str]:
-    """The grid, a cell as its top piece's label (or its own label, or "."), holes blank."""
+def _board(board: Board, seat: int | None) -> list[str]:
+    """The grid, a cell as its top piece's label (or its own label, or "."), holes blank;
+    turned round for a seat on the far side."""
     width = max([2, *(len(p.label) for c in board.cells for p in c.pieces),
                  *(len(c.label) for c in board.cells)])
     grid = [[" " * width] * board.cols for _ in range(board.rows)]
     for cell in board.cells:
         shown = cell.pieces[-1].label if cell.pieces else cell.label or "."
         grid[cell.row][cell.col] = f"{shown:<{width}}"
+    if seat in board.turned_for:
+        grid = [row[::-1] for row in grid[::-1]]
     return [f"{board.title}:"] + ["  " + " ".join(row).rstrip() for row in grid]
 
 
@@ -67,7 +70,7 @@ def render(view: TableView, log: bool = False) -> str:
     lines += [_player_line(view, i) for i in range(len(view.players))]
     lines += [f"  {fact.text}" for fact in view.facts]
     for board in view.boards:
-        lines += _board(board)
+        lines += _board(board, view.seat)
     if view.score_sheet:
         lines += _score_sheet(view.score_sheet, view)
     if view.votes:

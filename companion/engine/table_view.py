@@ -115,11 +115,13 @@ class Board:
     rows: int
     cols: int
     cells: tuple[Cell, ...]
-    owner: int | None = None  # a player's own board (Captain Flip), or None: the table's
+    owner: int | None = None  # a player's own board, or None: the table's
+    turned_for: tuple[int, ...] = ()  # seats on the far side: their screens turn it round
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "rows": self.rows, "cols": self.cols,
-                "owner": self.owner, "cells": [c.to_dict() for c in self.cells]}
+                "owner": self.owner, "turned_for": list(self.turned_for),
+                "cells": [c.to_dict() for c in self.cells]}
 
     def cell(self, cell_id: str) -> Cell | None:
         return next((c for c in self.cells if c.id == cell_id), None)

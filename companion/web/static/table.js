@@ -201,12 +201,15 @@ function renderBoards(view) {
     const chosen = picking && picking.board === board.id ? Object.values(picking.values) : [];
     const grid = el("div", { class: "board-grid", role: "grid", "aria-label": board.title,
       style: `grid-template-columns: repeat(${board.cols}, 1fr)` });
+    const turned = board.turned_for.includes(view.seat);  // the player across the board
     for (const cell of board.cells) {
       const starts = !picking && startingActions(board.id, cell.id).length > 0;
       const top = cell.pieces[cell.pieces.length - 1];
+      const row = turned ? board.rows - cell.row : cell.row + 1;
+      const col = turned ? board.cols - cell.col : cell.col + 1;
       grid.append(el("button", {
         class: `cell ${cell.terrain ? `terrain-${cell.terrain}` : ""}${targets.includes(cell.id) ? " target" : ""}${chosen.includes(cell.id) ? " chosen" : ""}${starts ? " can" : ""}`,
-        style: `grid-row: ${cell.row + 1}; grid-column: ${cell.col + 1}`,
+        style: `grid-row: ${row}; grid-column: ${col}`,
         "data-cell": cell.id, "aria-label": [cell.id, ...cell.pieces.map((p) => p.title)].join(", "),
         onclick: () => tapCell(board, cell) },
         top ? el("span", { class: `piece${top.owner === null ? "" : ` owner-${top.owner}`}`,
