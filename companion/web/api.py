@@ -284,25 +284,28 @@ def events(table_id: str) -> Response:
     def stream() -> Iterator[str]:
         try:
             seen, sent, number = -1, "", 0
-            stop = time.monotonic() + STREAM_SECONDS
+            start = time.monotonic()
+            beat, stop = start + KEEP_ALIVE, start + STREAM_SECONDS
             yield "retry: 1000\n\n"
             while time.monotonic() < stop:
-                changes = table.wait(seen, KEEP_ALIVE)
-                if changes == seen:
+                changes = table.wait(seen, max(0.0, beat - time.monotonic()))
+                if changes != seen:
+                    seen = changes
+                    # Who the phone is, checked again each time: a freed seat stops seeing
+                    # its secrets.
+                    actor = hub.actor(table, host, seat, watch)
+                    if not actor.admitted:
+                        yield "event: gone\ndata: {}\n\n"
+                        return
+                    payload = json.dumps(hub.snapshot(table, actor))
+                    if payload != sent:  # else nothing this phone can see changed: say nothing
+                        sent, number = payload, number + 1
+                        yield f"id: {number}\nevent: state\ndata: {payload}\n\n"
+                if time.monotonic() >= beat:
+                    # On a clock of its own, never moved by a change: the comments' timing
+                    # must not tell a phone that something it cannot see happened.
+                    beat += KEEP_ALIVE
                     yield ": still here\n\n"  # also finds a phone that has gone away
-                    continue
-                seen = changes
-                # Who the phone is, checked again each time: a freed seat stops seeing its
-                # secrets.
-                actor = hub.actor(table, host, seat, watch)
-                if not actor.admitted:
-                    yield "event: gone\ndata: {}\n\n"
-                    return
-                payload = json.dumps(hub.snapshot(table, actor))
-                if payload == sent:
-                    continue  # nothing this phone can see changed: say nothing
-                sent, number = payload, number + 1
-                yield f"id: {number}\nevent: state\ndata: {payload}\n\n"
         finally:
             release()
 
