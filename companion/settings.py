@@ -28,6 +28,7 @@ class Settings:
     host: str = "0.0.0.0"  # listen on the local network (127.0.0.1: this machine only)
     port: int = 8000
     threads: int = 48  # each phone's live connection holds one
+    max_tables: int = 40  # open tables at once; one idle for 12 hours is ended for a new one
     camera: str = "0"  # webcam number, /dev/videoN, picamera, a folder or video; "none"
     resolution: str = "1280x720"
     # Narration

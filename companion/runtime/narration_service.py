@@ -1,6 +1,8 @@
-"""The narrator in the service: one narration at a time (one speaker), started and steered
-from the phones. On the Pi's speaker when it has one; otherwise mixed into a WAV file that
-the host's phone plays, with the cue times so that phone can repeat and skip too.
+"""The narrator in the service, started and steered from the phones. On the Pi's speaker
+when it has one (one table at a time: there is one speaker); otherwise mixed into a WAV file
+that the host's phone plays, with the cue times so that phone can repeat and skip too. Each
+table has its own narration: one table's never stops or replaces another's, and each table
+keeps at most one WAV file, removed when the table ends.
 
 The scripts come from public information only (the table's view for nobody: what is in play,
 the player count), so nothing spoken depends on a secret.
@@ -60,11 +62,13 @@ class NarrationService:
     def __init__(self, hub: TableHub, narrator: Narrator) -> None:
         self.hub = hub
         self.narrator = narrator
-        self._current: _Current | None = None
+        self._current: dict[str, _Current] = {}  # table -> its narration
         self._lock = threading.Lock()
         self._said: dict[str, list[object]] = {}  # table -> records already seen (kept alive)
         self._announcing: NarrationRun | None = None
         hub.on_change(self.announce_events)
+        hub.on_end(self.forget)
+        self._remove_stray_files()
 
     def announce_events(self, table: LiveTable) -> None:
         """Say aloud what the table should hear at once (the game's announcement of the
@@ -81,11 +85,36 @@ class NarrationService:
             threading.Thread(target=self.announce, args=(text,), daemon=True,
                              name="announce").start()
 
+    def _speaking(self) -> _Current | None:
+        """The narration playing on the speaker now, whichever table it is for."""
+        return next((c for c in self._current.values() if c.run and c.run.running), None)
+
+    def wav_file(self, table_id: str) -> Path:
+        """A table's one narration file (a new start overwrites it)."""
+        return self.narrator.data / "narration" / f"table-{table_id}.wav"
+
+    def forget(self, table: LiveTable) -> None:
+        """A table ended: stop its narration and remove its file."""
+        with self._lock:
+            current = self._current.pop(table.id, None)
+        if current and current.run:
+            current.run.playback.stop()
+        self.wav_file(table.id).unlink(missing_ok=True)
+
+    def _remove_stray_files(self) -> None:
+        """At start, the files of tables that are no longer open (ended, or from an older
+        version of the companion)."""
+        folder = self.narrator.data / "narration"
+        keep = {self.wav_file(t.id).name for t in self.hub.tables()}
+        for path in folder.glob("*.wav") if folder.is_dir() else ():
+            if path.name not in keep:
+                path.unlink(missing_ok=True)
+
     def announce(self, text: str) -> bool:
         """One short line on the speaker, unless a narration is playing or there is no
         speaker (the phones show it in the log anyway). Whether it was played."""
         with self._lock:
-            if self._current and self._current.run and self._current.run.running:
+            if self._speaking():
                 return False
             try:
                 speaker = self.narrator.open_output()
@@ -109,8 +138,11 @@ class NarrationService:
         if self._announcing is not None:
             self._announcing.wait(10)  # a short line: let it end before the phase begins
         with self._lock:
-            if self._current and self._current.run and self._current.run.running:
-                raise TableError(409, "busy", "a narration is playing: stop it first")
+            playing = self._speaking()
+            if playing:
+                here = playing.table_id == table.id
+                raise TableError(409, "busy", "a narration is playing: stop it first" if here
+                                 else "the speaker is reading another table's narration")
             try:
                 prepared = self.narrator.prepare(script, Pacing.preset(
                     self.narrator.settings.pacing))
@@ -120,12 +152,11 @@ class NarrationService:
                 speaker = self.narrator.open_output()
             except SpeakerUnavailable as exc:
                 log.info("narration on the host's phone: %s", exc)
-                wav = self.narrator.to_wav(
-                    prepared, self.narrator.data / "narration" / f"{table.id}-{phase}.wav")
-                self._current = _Current(table.id, phase, prepared, None, wav)
+                wav = self.narrator.to_wav(prepared, self.wav_file(table.id))
+                self._current[table.id] = _Current(table.id, phase, prepared, None, wav)
             else:
                 run = self.narrator.play(prepared, speaker)
-                self._current = _Current(table.id, phase, prepared, run, None)
+                self._current[table.id] = _Current(table.id, phase, prepared, run, None)
                 threading.Thread(target=self._follow, args=(table, run), daemon=True,
                                  name="narration-status").start()
         log.info("table %s: narration of %s started", table.id, phase)
@@ -151,8 +182,8 @@ class NarrationService:
             raise TableError(403, "not_seated", "only the host and the players steer narration")
         if command not in CONTROLS:
             raise TableError(400, "bad_request", f"command must be one of {', '.join(CONTROLS)}")
-        current = self._current
-        if current is None or current.table_id != table.id or current.run is None:
+        current = self._current.get(table.id)
+        if current is None or current.run is None:
             raise TableError(409, "not_playing",
                              "nothing is playing on the companion's speaker at this table")
         getattr(current.run.playback, command)()
@@ -160,15 +191,15 @@ class NarrationService:
         return self.status(table, actor)
 
     def wav_path(self, table: LiveTable) -> Path:
-        current = self._current
-        if current is None or current.table_id != table.id or current.wav is None:
+        current = self._current.get(table.id)
+        if current is None or current.wav is None:
             raise TableError(404, "no_recording", "no narration is waiting for a phone")
         return current.wav
 
     def status(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
-        current = self._current
+        current = self._current.get(table.id)
         out: dict[str, Any] = {"phases": phases_for(table), "state": "idle"}
-        if current is None or current.table_id != table.id:
+        if current is None:
             return out
         out["phase"] = current.phase
         if current.run is not None:

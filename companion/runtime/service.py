@@ -83,7 +83,7 @@ class Services:
     def build(cls, settings: Settings, data: Path) -> Services:
         secret = secret_key(data)
         store = TableStore(data / "tables.sqlite3")
-        hub = TableHub(store, Keys(secret))
+        hub = TableHub(store, Keys(secret), settings.max_tables)
         narration = NarrationService(hub, Narrator(settings, data))
         camera = CameraService(hub, camera_opener(settings), taught_dice_reader(data))
         hub.extras["narration"] = narration.status

@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 RECENT = 12  # log lines sent with every update; the whole history is its own request
 PIN_TRIES = 5  # wrong PINs per table per minute before joining pauses for a minute
+IDLE_SECONDS = 12 * 3600  # an open table untouched this long may be ended for a new one
+ENDED_KEPT = 8  # ended tables kept in memory after they were asked for (for their export)
 
 
 class TableError(Exception):
@@ -117,6 +119,7 @@ class LiveTable:
     lock: threading.RLock = field(default_factory=threading.RLock)
     changed: threading.Condition = field(init=False)
     pin_failures: list[float] = field(default_factory=list)
+    last_active: float = field(default_factory=time.time)  # the last change, wall clock
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -237,12 +240,14 @@ def _require(condition: bool, status: int, code: str, message: str) -> None:
 class TableHub:
     """Every table of this companion: created, opened (rebuilt from the store), acted on."""
 
-    def __init__(self, store: TableStore, keys: Keys) -> None:
+    def __init__(self, store: TableStore, keys: Keys, max_tables: int = 40) -> None:
         self.store = store
         self.keys = keys
+        self.max_tables = max_tables  # open tables at once (each holds memory, a file)
         self._tables: dict[str, LiveTable] = {}
         self._lock = threading.Lock()
         self._listeners: list[Callable[[LiveTable], None]] = []
+        self._enders: list[Callable[[LiveTable], None]] = []
         # More for each phone's snapshot: name -> what it holds for this table and phone.
         self.extras: dict[str, Callable[[LiveTable, Actor], Any]] = {}
         self._load_all()
@@ -262,6 +267,7 @@ class TableHub:
         for entry in entries:
             table.apply(entry.seq, entry.kind,
                         Action.from_dict(entry.action) if entry.action is not None else None)
+        table.last_active = entries[-1].at if entries else stored.created
         log.info("table %s (%s): %d log entries replayed", stored.id, stored.name, len(entries))
         return table
 
@@ -276,6 +282,10 @@ class TableHub:
         """Called after every accepted change of any table (narration and camera hook in)."""
         self._listeners.append(listener)
 
+    def on_end(self, listener: Callable[[LiveTable], None]) -> None:
+        """Called when a table ends (what was kept for it can go)."""
+        self._enders.append(listener)
+
     # --- tables -------------------------------------------------------------------------
     def create(self, game: str, seats: list[str], options: Mapping[str, Any],
                name: str = "", dealt_by_hand: bool = False) -> tuple[LiveTable, str]:
@@ -289,6 +299,7 @@ class TableHub:
             session = TableSession(setup)
         except RulesError as exc:
             raise TableError(400, "bad_setup", str(exc)) from None
+        self._make_room()
         table_id = secrets.token_hex(4)
         pin = f"{secrets.randbelow(10**6):06d}"
         host_token, host_key = self.keys.new_token()
@@ -299,6 +310,21 @@ class TableHub:
             self._tables[table_id] = table
         log.info("table %s created: %s, seats %s", table_id, title, ", ".join(seats))
         return table, host_token
+
+    def _make_room(self) -> None:
+        """Refuse a new table when `max_tables` are open, unless one of them has been idle
+        for half a day: that one is ended (its log kept) to make room."""
+        open_tables = self.tables()
+        if len(open_tables) < self.max_tables:
+            return
+        idle = min(open_tables, key=lambda t: t.last_active)
+        if time.time() - idle.last_active < IDLE_SECONDS:
+            raise TableError(429, "too_many_tables",
+                             f"this companion already runs {len(open_tables)} tables: end one"
+                             " you no longer play (its Host tab) first")
+        log.info("table %s ended after %.0f idle hours, to make room", idle.id,
+                 (time.time() - idle.last_active) / 3600)
+        self.end(idle, Actor(host=True))
 
     def tables(self) -> list[LiveTable]:
         with self._lock:
@@ -318,6 +344,9 @@ class TableHub:
                 except (RulesError, StorageError, ValueError) as exc:
                     log.error("table %s could not be rebuilt: %s", table_id, exc)
                     raise not_found(table_id) from None
+                ended = [t for t in self._tables.values() if t.ended and t is not table]
+                for old in ended[:max(0, len(ended) - ENDED_KEPT)]:  # the first asked for
+                    del self._tables[old.id]
         return table
 
     def actor(self, table: LiveTable, host_token: str | None, seat_token: str | None,
@@ -450,6 +479,11 @@ class TableHub:
             self.store.end(table.id)
             table.stored = replace(table.stored, ended=time.time())
         log.info("table %s ended", table.id)
+        for listener in self._enders:
+            try:
+                listener(table)
+            except Exception:  # what a listener keeps must not keep the table open
+                log.exception("a table-end listener failed")
         self._changed(table)
 
     def export(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
@@ -465,6 +499,7 @@ class TableHub:
             return {"setup": setup, "history": table.history(actor)}
 
     def _changed(self, table: LiveTable) -> None:
+        table.last_active = time.time()
         for listener in self._listeners:
             try:
                 listener(table)

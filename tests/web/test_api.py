@@ -398,3 +398,22 @@ def test_the_stream_limits_count_all_phones() -> None:
     limits.take("c")
     with pytest.raises(TableError):
         limits.take("d")
+
+
+def test_open_tables_are_bounded_and_an_idle_one_makes_room(services: Any, phone: Any) -> None:
+    """A flood of new tables stops at the limit; a table idle for half a day is ended (its log
+    kept) to make room for a new one, and a busy one never is."""
+    import time
+
+    services.hub.max_tables = 2
+    host = phone()
+    made = [host.post("/api/tables", {"game": "captains-gambit", "seats": SEATS}).json["id"]
+            for _ in range(2)]
+    refused = host.post("/api/tables", {"game": "captains-gambit", "seats": SEATS})
+    assert refused.status_code == 429 and refused.json["error"] == "too_many_tables"
+    assert [t["id"] for t in host.get("/api/tables").json] == made
+    services.hub.get(made[0]).last_active = time.time() - 13 * 3600
+    assert host.post("/api/tables", {"game": "captains-gambit", "seats": SEATS}).status_code \
+        == 201
+    assert made[0] not in [t["id"] for t in host.get("/api/tables").json]
+    assert host.get(f"/api/tables/{made[0]}/export").status_code == 200  # still readable

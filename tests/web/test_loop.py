@@ -321,3 +321,49 @@ def test_the_heads_down_phase_is_started_from_the_dashboard(services: Services, 
     from tests.narration.scripts import head_down
 
     assert spoken == len(head_down().lines)
+
+
+def test_each_table_keeps_its_own_narration_and_one_file(services: Services, app: Flask,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """A stranger's table starting its narration neither stops nor replaces another's; a
+    table keeps one narration file, gone when the table ends."""
+    import sounddevice
+
+    monkeypatch.setattr(sounddevice, "query_devices", lambda: [])  # no speaker: on the phone
+    tables = []
+    for _ in range(2):
+        host = Phone(app)
+        created = host.post("/api/tables", {"game": "burkes-gambit", "seats": SEATS}).json
+        tables.append((host, f"/api/tables/{created['id']}", created["id"]))
+    folder = services.data / "narration"
+    (host_a, base_a, id_a), (host_b, base_b, id_b) = tables
+
+    def wav(host: Phone, base: str) -> int:
+        response = host.get(f"{base}/narration.wav")
+        response.close()  # a file response holds the file open until closed
+        return int(response.status_code)
+
+    assert host_a.post(f"{base_a}/narration", {"start": "heads-down"}).status_code == 200
+    assert host_b.post(f"{base_b}/narration", {"start": "heads-down"}).status_code == 200
+    assert host_a.get(base_a).json["narration"]["state"] == "on_phone"
+    assert wav(host_a, base_a) == 200 and wav(host_b, base_b) == 200
+    assert host_a.post(f"{base_a}/narration", {"start": "heads-down"}).status_code == 200
+    assert sorted(p.name for p in folder.glob("*.wav")) == sorted(
+        [f"table-{id_a}.wav", f"table-{id_b}.wav"])  # started again: the same one file
+    assert host_a.post(f"{base_a}/end", {}).status_code == 200
+    assert [p.name for p in folder.glob("*.wav")] == [f"table-{id_b}.wav"]
+    assert wav(host_a, base_a) == 404 and wav(host_b, base_b) == 200
+
+
+def test_files_of_tables_no_longer_open_are_removed_at_start(tmp_path: Path) -> None:
+    from companion.settings import Settings
+
+    folder = tmp_path / "narration"
+    folder.mkdir()
+    (folder / "0123abcd-prologue.wav").write_bytes(b"RIFF")  # an older version's file
+    built = Services.build(Settings(), tmp_path)
+    try:
+        assert list(folder.glob("*.wav")) == []
+    finally:
+        built.close()
