@@ -36,7 +36,9 @@ from companion.storage import StorageError, StoredTable, TableStore
 log = logging.getLogger(__name__)
 
 RECENT = 12  # log lines sent with every update; the whole history is its own request
-PIN_TRIES = 5  # wrong PINs per table per minute before joining pauses for a minute
+PIN_TRIES = 5  # wrong PINs from one phone per minute before it waits a minute
+PIN_TRIES_LONG = 20  # wrong PINs from one phone in PIN_LONG seconds: it waits PIN_LONG
+PIN_LONG = 30 * 60
 IDLE_SECONDS = 12 * 3600  # an open table untouched this long may be ended for a new one
 ENDED_KEPT = 8  # ended tables kept in memory after they were asked for (for their export)
 
@@ -92,6 +94,11 @@ class Keys:
         """The same for every watcher of a table (they all know the PIN)."""
         return self.digest(f"watch:{table_id}")
 
+    def join_code(self, table_id: str) -> str:
+        """The secret in the host's join QR code: joins like the PIN, but 128 bits, so it
+        cannot be guessed (and needs no limit on tries)."""
+        return self.digest(f"join:{table_id}")[:32]
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -118,8 +125,9 @@ class LiveTable:
     changes: int = 0  # anything a phone shows may have changed (the log, narration, camera)
     lock: threading.RLock = field(default_factory=threading.RLock)
     changed: threading.Condition = field(init=False)
-    pin_failures: list[float] = field(default_factory=list)
+    pin_failures: dict[str, list[float]] = field(default_factory=dict)  # client -> times
     last_active: float = field(default_factory=time.time)  # the last change, wall clock
+    join_code: str = ""  # the secret of the host's join QR code (Keys.join_code)
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -206,6 +214,7 @@ class LiveTable:
             if actor.host:
                 out["host"] = {
                     "pin": self.stored.pin,
+                    "join_code": self.join_code,
                     "actions": ([] if self.ended else
                                 [a.to_dict() for a in session.legal_actions(None)]),
                     "can_undo": not self.ended and session.can_undo_public(),
@@ -262,7 +271,7 @@ class TableHub:
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
         table = LiveTable(stored, TableSession(parse_setup(stored.setup)),
-                          self.store.seat_keys(stored.id))
+                          self.store.seat_keys(stored.id), join_code=self.keys.join_code(stored.id))
         entries = self.store.log(stored.id)
         for entry in entries:
             table.apply(entry.seq, entry.kind,
@@ -305,7 +314,7 @@ class TableHub:
         host_token, host_key = self.keys.new_token()
         title = name.strip()[:60] or f"{session.rules.info.title} ({len(seats)} players)"
         stored = self.store.create(table_id, title, session.setup.to_dict(), pin, host_key)
-        table = LiveTable(stored, session, {})
+        table = LiveTable(stored, session, {}, join_code=self.keys.join_code(table_id))
         with self._lock:
             self._tables[table_id] = table
         log.info("table %s created: %s, seats %s", table_id, title, ", ".join(seats))
@@ -365,20 +374,39 @@ class TableHub:
         return Actor(host=host, seat=seat, watcher=watcher)
 
     # --- joining ------------------------------------------------------------------------
-    def check_pin(self, table: LiveTable, pin: Any) -> None:
+    def check_pin(self, table: LiveTable, pin: Any, code: Any = None, client: str = "") -> None:
+        """The join QR code's secret, or the PIN. Wrong PINs are counted per phone
+        (``client``, its address): one that keeps guessing waits, longer and longer, and
+        never locks anyone else out."""
+        if code is not None:
+            if not isinstance(code, str) or not hmac.compare_digest(
+                    code.encode(), self.keys.join_code(table.id).encode()):
+                raise TableError(403, "wrong_code", "this join link is not for this table:"
+                                                    " scan its QR code again, or type the PIN")
+            return
         now = time.monotonic()
         with table.lock:
-            table.pin_failures = [t for t in table.pin_failures if now - t < 60]
-            _require(len(table.pin_failures) < PIN_TRIES, 429, "too_many_tries",
-                     "too many wrong PINs: wait a minute")
+            for who in list(table.pin_failures):  # forget what is old, so the map stays small
+                table.pin_failures[who] = [t for t in table.pin_failures[who]
+                                           if now - t < PIN_LONG]
+                if not table.pin_failures[who]:
+                    del table.pin_failures[who]
+            failures = table.pin_failures.get(client, [])
+            if len([t for t in failures if now - t < 60]) >= PIN_TRIES:
+                raise TableError(429, "too_many_tries", "too many wrong PINs: wait a minute")
+            if len(failures) >= PIN_TRIES_LONG:
+                raise TableError(429, "too_many_tries",
+                                 "too many wrong PINs: wait half an hour, or scan the QR code")
             if not isinstance(pin, str) or not hmac.compare_digest(pin.encode(),
                                                                    table.stored.pin.encode()):
-                table.pin_failures.append(now)
+                table.pin_failures[client] = [*failures, now]
                 raise TableError(403, "wrong_pin", "wrong PIN")
 
-    def join(self, table: LiveTable, pin: Any, seat: Any) -> tuple[int | None, str]:
-        """With the PIN: a seat token for a free seat, or (seat None) a watcher token."""
-        self.check_pin(table, pin)
+    def join(self, table: LiveTable, pin: Any, seat: Any, code: Any = None,
+             client: str = "") -> tuple[int | None, str]:
+        """With the PIN (or the join code): a seat token for a free seat, or (seat None) a
+        watcher token."""
+        self.check_pin(table, pin, code, client)
         if seat is None:
             return None, self.keys.watch_token(table.id)
         seats = table.session.setup.seats

@@ -155,13 +155,15 @@ def seats(table_id: str) -> Response:
 
 @bp.post("/tables/<table_id>/join")
 def join(table_id: str) -> Response:
-    """With the PIN: take a free seat (a cookie for that seat only), or watch (seat null)."""
+    """With the PIN (or the code of the host's join QR code): take a free seat (a cookie for
+    that seat only), or watch (seat null)."""
     table = services().hub.get(table_id)
     data = body()
     held = actor_for(table).seat
     if held is not None and data.get("seat") is not None:
         raise TableError(409, "already_seated", f"this phone already holds seat {held}")
-    seat, token = services().hub.join(table, data.get("pin"), data.get("seat"))
+    seat, token = services().hub.join(table, data.get("pin"), data.get("seat"), data.get("code"),
+                                      client=request.remote_addr or "")
     response = jsonify({"seat": seat})
     _, seat_cookie, watch_cookie = cookie_names(table.id)
     set_cookie(response, seat_cookie if seat is not None else watch_cookie, token)
@@ -275,11 +277,15 @@ def camera_snapshot(table_id: str) -> Response:
 @bp.get("/tables/<table_id>/events")
 def events(table_id: str) -> Response:
     """Server-sent events: the table as this phone may see it, now and whenever that changes."""
-    table, _ = table_and_actor(table_id)
+    table, actor = table_and_actor(table_id)
     hub = services().hub
     host, seat, watch = (request.cookies.get(n) for n in cookie_names(table.id))
     streams: StreamLimits = current_app.extensions["companion_streams"]
-    release = streams.take((table.id, host, seat, watch))
+    # Who the phone is, as its valid cookies prove (not what it sends): a seat or the host is
+    # one phone wherever it is; watchers share one cookie, so each is told apart by address.
+    who = (f"seat {actor.seat}" if actor.seat is not None else "host" if actor.host
+           else f"watcher {request.remote_addr}")
+    release = streams.take((table.id, who))
 
     def stream() -> Iterator[str]:
         try:

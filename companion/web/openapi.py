@@ -92,8 +92,9 @@ def openapi_document() -> dict[str, Any]:
                                                         errors=("404",))},
             "/api/tables/{table_id}/join": {"post": _op(
                 "Join with the PIN: a seat, or watch (seat null)", {"200": _ok("Joined", _ANY)},
-                {"type": "object", "required": ["pin"],
-                 "properties": {"pin": {"type": "string"}, "seat": {"type": ["integer", "null"]}}},
+                {"type": "object",
+                 "properties": {"pin": {"type": "string"}, "code": {"type": "string"},
+                                "seat": {"type": ["integer", "null"]}}},
                 errors=(*writes, "429"))},
             "/api/tables/{table_id}/seats/{seat}/release": {"post": {
                 **_op("The host frees a seat", {"200": _ok("Freed", _ANY)}, _ANY,

@@ -10,7 +10,7 @@ import socket
 import segno
 from flask import Blueprint, Response, abort, render_template, request
 
-from companion.web.api import services
+from companion.web.api import actor_for, services
 
 bp = Blueprint("pages", __name__)
 
@@ -55,11 +55,14 @@ def table(table_id: str) -> str:
 
 @bp.get("/t/<table_id>/join.svg")
 def join_code(table_id: str) -> Response:
-    """A QR code of the table's address, for phones to scan from the host's screen."""
-    services().hub.get(table_id)
+    """A QR code of the table's address with its join code, for phones to scan from the
+    host's screen: it joins without the PIN, so only the host gets it."""
+    table = services().hub.get(table_id)
+    if not actor_for(table).host:
+        abort(403)
     out = io.BytesIO()
-    segno.make(join_url(table_id), error="m").save(out, kind="svg", scale=6, border=2,
-                                                   dark="#000", light="#fff")
+    segno.make(f"{join_url(table_id)}?join={table.join_code}", error="m").save(
+        out, kind="svg", scale=6, border=2, dark="#000", light="#fff")
     return Response(out.getvalue(), mimetype="image/svg+xml")
 
 

@@ -30,10 +30,11 @@ def app(services: Services) -> Flask:
 
 
 class Phone:
-    """One phone: its own cookies, JSON calls."""
+    """One phone: its own cookies, JSON calls, and its own address on the Wi-Fi."""
 
-    def __init__(self, app: Flask) -> None:
+    def __init__(self, app: Flask, address: str = "127.0.0.1") -> None:
         self.client: FlaskClient = app.test_client()
+        self.client.environ_base["REMOTE_ADDR"] = address
 
     def get(self, path: str) -> Any:
         return self.client.get(path)

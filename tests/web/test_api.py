@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import SEATS, counter, secret
+from tests.web.conftest import SEATS, Phone, counter, secret
 
 
 def state(phone: Any, base: str) -> dict[str, Any]:
@@ -92,14 +92,34 @@ def test_joining_needs_the_pin_and_a_free_seat(table: dict[str, Any], phone: Any
     assert seen["view"]["seat"] is None and seen["view"]["secrets"] == []
 
 
-def test_wrong_pins_are_limited(table: dict[str, Any], phone: Any) -> None:
-    stranger = phone()
+def test_wrong_pins_slow_the_guesser_and_lock_nobody_else_out(table: dict[str, Any],
+                                                                app: Any) -> None:
+    stranger = Phone(app, "10.0.0.66")
     wrong = "000000" if table["pin"] != "000000" else "111111"
     codes = [stranger.post(f"{table['base']}/join", {"pin": wrong}).status_code
              for _ in range(6)]
     assert codes == [403] * 5 + [429]
-    # Even the right PIN waits now: guessing is slowed for everyone.
+    # The guesser waits, even with the right PIN: guessing from one phone is slowed...
     assert stranger.post(f"{table['base']}/join", {"pin": table["pin"]}).status_code == 429
+    # ...but a player at the table joins at once, from their own phone.
+    player = Phone(app, "10.0.0.7")
+    assert player.post(f"{table['base']}/join", {"pin": table["pin"]}).status_code == 200
+
+
+def test_the_hosts_qr_code_joins_without_the_pin_and_only_the_host_gets_it(
+        table: dict[str, Any], app: Any) -> None:
+    host, base = table["host"], table["base"]
+    code = host.get(base).json["host"]["join_code"]
+    assert len(code) == 32  # 128 bits: hopeless to guess
+    svg = host.get(f"/t/{table['id']}/join.svg")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+    stranger = Phone(app, "10.0.0.66")
+    assert stranger.get(f"/t/{table['id']}/join.svg").status_code == 403
+    assert code not in stranger.get(f"/t/{table['id']}").data.decode()  # nor in the page
+    assert stranger.post(f"{base}/join", {"code": "0" * 32}).json["error"] == "wrong_code"
+    joined = stranger.post(f"{base}/join", {"code": code, "seat": None})
+    assert joined.status_code == 200
+    assert state(stranger, base)["you"] == {"seat": None, "host": False}
 
 
 def test_each_phone_sees_its_own_secrets_only(table: dict[str, Any]) -> None:
@@ -313,7 +333,7 @@ def test_pages_render(table: dict[str, Any], phone: Any) -> None:
     page = p.get(f"/t/{table['id']}")
     assert page.status_code == 200 and b"Join this table" in page.data
     assert "Content-Security-Policy" in page.headers
-    code = p.get(f"/t/{table['id']}/join.svg")
+    code = table["host"].get(f"/t/{table['id']}/join.svg")
     assert code.mimetype == "image/svg+xml" and code.data.startswith(b"<?xml")
     assert p.get("/t/nope").status_code == 404
 
@@ -383,6 +403,27 @@ def test_live_connections_are_limited_per_phone(table: dict[str, Any], app: Any)
     third = client.get(f"{base}/events")
     assert third.status_code == 200  # a closed connection gives its place back
     third.close()
+
+
+def test_junk_cookies_do_not_buy_a_phone_more_live_connections(table: dict[str, Any],
+                                                                 app: Any) -> None:
+    """The limit is keyed on who the phone proves it is, not on what its cookies say."""
+    from companion.web.api import StreamLimits
+
+    app.extensions["companion_streams"] = StreamLimits(total=10, per_phone=2)
+    watcher = Phone(app, "10.0.0.66")
+    base = table["base"]
+    assert watcher.post(f"{base}/join", {"pin": table["pin"], "seat": None}).status_code == 200
+    opened = []
+    for junk in range(4):
+        watcher.client.set_cookie(f"gc_host_{table['id']}", f"junk-{junk}")
+        watcher.client.set_cookie(f"gc_seat_{table['id']}", f"junk-{junk}")
+        opened.append(watcher.client.get(f"{base}/events"))
+    assert [r.status_code for r in opened] == [200, 200, 503, 503]
+    player = table["seats"][1].client.get(f"{base}/events")
+    assert player.status_code == 200  # the seated phones keep their live updates
+    for response in reversed((*opened, player)):  # Flask's contexts close last-in first-out
+        response.close()
 
 
 def test_the_stream_limits_count_all_phones() -> None:

@@ -232,6 +232,28 @@ def test_a_card_shown_to_the_camera_is_one_tap_away(browser: Browser,
         server.stop()
 
 
+def test_the_hosts_qr_code_joins_a_phone_without_the_pin(server: Server,
+                                                          browser: Browser) -> None:
+    host = new_phone(browser)
+    host.goto(server.url + "/")
+    host.select_option("#game", "burkes-gambit")
+    for i, name in enumerate(NAMES):
+        host.locator("#seat-names input").nth(i).fill(name)
+    host.click("button[type=submit]")
+    host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    tab(host, "host")
+    link = host.locator("#join-link").get_attribute("href")
+    assert link and "?join=" in link
+    assert host.locator("#join-qr").evaluate("img => img.complete && img.naturalWidth > 0")
+    ben = new_phone(browser)
+    ben.goto(link.replace(link.split("/t/")[0], server.url))  # the LAN address, here local
+    expect(ben.locator("#pin-label")).to_be_hidden()  # nothing to type
+    ben.click("#seat-buttons button[data-seat='1']")
+    tab(ben, "me")
+    expect(ben.locator("#secrets")).to_contain_text("You are Ben")
+    assert "join=" not in ben.url  # the code left the address bar
+
+
 def test_a_phone_that_slept_catches_up(server: Server, browser: Browser) -> None:
     """A phone whose connection dropped shows the table as it is now once it is back."""
     from tests.web.server import Client

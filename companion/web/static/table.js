@@ -11,10 +11,17 @@ let sheet = null;       // the action being prepared: {spec, seat, values, previ
 let wakeLock = null;
 
 // --- joining -----------------------------------------------------------------------------
+// The host's QR code carries a join code: it stands for the PIN, and leaves the address bar.
+let joinCode = new URLSearchParams(location.search).get("join");
+if (joinCode) history.replaceState(null, "", location.pathname);
+
 async function showJoin() {
   document.getElementById("tabs").hidden = true;
   document.getElementById("nav").hidden = true;
   document.getElementById("join").hidden = false;
+  document.getElementById("pin-label").hidden = Boolean(joinCode);
+  document.getElementById("pin-hint").textContent = joinCode
+    ? "You came by the host's QR code: choose who you are." : "The PIN is on the host's screen.";
   const info = await api("GET", `${BASE}/seats`);
   const buttons = info.seats.map((name, seat) => el("button", {
     class: "big", disabled: info.taken.includes(seat), "data-seat": seat,
@@ -26,12 +33,14 @@ async function join(seat) {
   const error = document.getElementById("join-error");
   error.textContent = "";
   try {
-    await api("POST", `${BASE}/join`, { pin: document.getElementById("pin").value.trim(), seat });
+    const proof = joinCode ? { code: joinCode } : { pin: document.getElementById("pin").value.trim() };
+    await api("POST", `${BASE}/join`, { ...proof, seat });
     document.getElementById("join").hidden = true;
     await start();
   } catch (err) {
     error.textContent = err.message;
-    if (err.error === "seat_taken") showJoin();
+    if (err.error === "wrong_code") joinCode = null;  // type the PIN instead
+    if (err.error === "seat_taken" || err.error === "wrong_code") showJoin();
   }
 }
 
@@ -324,7 +333,7 @@ function renderHost(snapshot) {
   const qr = document.getElementById("join-qr");
   if (!qr.getAttribute("src")) qr.src = `/t/${TABLE}/join.svg`;
   const link = document.getElementById("join-link");
-  link.href = link.textContent = app.dataset.joinUrl;
+  link.href = link.textContent = `${app.dataset.joinUrl}?join=${host.join_code}`;
   // The game's own steps, then the rulings with which the table overrides the rules.
   const button = (spec) =>
     el("button", { "data-action": spec.name, onclick: () => openSheet(spec, null) }, spec.label);
