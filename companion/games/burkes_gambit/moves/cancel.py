@@ -1,5 +1,6 @@
 """``cancel``: a seat spends its reserved Cancel die on the action waiting, a Stall in the
-centre or a quarantine. A Cancel may itself be cancelled, so it opens a window too."""
+centre or a quarantine. A Cancel of a Stall or a quarantine opens a window of its own: it,
+too, may be cancelled."""
 
 from __future__ import annotations
 
