@@ -1,0 +1,58 @@
+"""``cancel``: a seat spends its reserved Cancel die on the action waiting, a Stall in the
+centre or a quarantine. A Cancel of a Stall or a quarantine opens a window of its own: it,
+too, may be cancelled."""
+
+from __future__ import annotations
+
+from companion.engine import Move, Param, Params
+from companion.games.burkes_gambit.moves.common import cannot_act, fixed_label, status
+from companion.games.burkes_gambit.moves.die_action import (
+    can_answer,
+    cancel_targets,
+    cancelled_name,
+    carry_out,
+    open_window,
+)
+from companion.games.burkes_gambit.state import Pending, State
+
+
+def _refusal(state: State, seat: int | None) -> str | None:
+    reason = cannot_act(state, seat)
+    if reason:
+        return reason
+    assert seat is not None
+    if state.phase in ("roles", "heads_down", "vote", "tiebreak", "over", "reveal",
+                       "reveal_ejected"):
+        return f"not now: {status(state)}"
+    if state.players[seat].reserve != "cancel":
+        return "you have no Cancel die in reserve"
+    if not cancel_targets(state, seat, with_window=True):
+        return "there is nothing to cancel"
+    return None
+
+
+def _params(state: State, seat: int | None) -> tuple[Param, ...]:
+    return (Param("what", "choice", "Cancel what",
+                  choices=cancel_targets(state, seat, with_window=True)),)
+
+
+def _run(state: State, seat: int | None, params: Params) -> None:
+    assert seat is not None
+    state.players[seat].reserve = None  # the Cancel die goes back to the bag
+    what = str(params["what"])
+    state.emit("cancelled", seat=seat, what=what)
+    if what == "waiting":
+        assert state.pending is not None
+        state.pending.cancels.append(seat)
+        if not can_answer(state):
+            carry_out(state)
+    else:  # a Stall or a quarantine: this Cancel, too, may be cancelled
+        open_window(state, Pending(seat, "cancel", None, what, ends_turn=False))
+
+
+def _text(state: State, seat: int | None, params: Params) -> str:
+    return f"{state.name(seat)} cancels {cancelled_name(state, str(params.get('what')))}"
+
+
+MOVE = Move("cancel", "reaction", fixed_label("Cancel (reserved die)"), _refusal, _run, _text,
+            _params)

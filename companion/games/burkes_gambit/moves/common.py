@@ -1,0 +1,149 @@
+"""What several of Burke's Gambit's actions share: the teams, how a seat is named, what the
+game is waiting for, the usual refusals and the die's face."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.engine import Param, Params
+from companion.games.burkes_gambit.book import FACES
+from companion.games.burkes_gambit.state import CLEAN, CREW, INFECTED, SPECIALIST, State
+
+TEAMS = (CREW, SPECIALIST)
+PARASITES = (INFECTED, CLEAN)
+NAMES = {CREW: "Salvage Crew", SPECIALIST: "Acquisition Support Specialist"}
+WINNERS = {CREW: "the Salvage Crew", SPECIALIST: "the Acquisition Support Specialists"}
+
+
+def who(state: State, seat: int | None) -> str:
+    return "the table" if seat is None else f"seat {seat} ({state.players[seat].name})"
+
+
+def fixed_label(text: str) -> Callable[[State], str]:
+    """An action's label that does not depend on the state."""
+    return lambda state: text
+
+
+def said(template: str) -> Callable[[State, int | None, Params], str]:
+    """A log line that only names the acting seat: ``said("{who} has voted")``."""
+    return lambda state, seat, params: template.format(who=state.name(seat))
+
+
+# --- what the game waits for ----------------------------------------------------------------
+
+def waiting_for(state: State) -> list[int]:
+    if state.phase == "roles":
+        return [p.seat for p in state.players if p.role is None]
+    if state.phase in ("turn",):
+        return [state.turn]
+    if state.phase == "cancel" and state.pending:
+        return [state.pending.actor]
+    if state.phase == "vote":
+        return [s for s in voters(state) if s not in state.votes]
+    if state.phase == "tiebreak":
+        captain = state.captain()
+        return [captain.seat] if captain else []
+    return []
+
+
+def status(state: State) -> str:
+    if state.phase == "roles":
+        return "each player tells the companion the role card in front of them"
+    if state.phase == "heads_down":
+        return "heads down: the specialists learn each other (the host ends it)"
+    if state.phase == "turn":
+        die = state.die
+        doing = (f"has rolled {state.book.face_label(die.face)}" if die else "rolls a die")
+        return f"{state.name(state.turn)} {doing}"
+    if state.phase == "cancel" and state.pending:
+        pending = state.pending
+        verb = "cancelled" if pending.cancelled else "about to happen"
+        return (f"{state.name(pending.actor)}'s {state.book.face_label(pending.face)} is"
+                f" {verb}: a reserved Cancel may answer")
+    if state.phase == "reveal":
+        return "the table turns the dead player's ID and parasite cards face up"
+    if state.phase == "reveal_ejected":
+        return "the table turns the ejected player's parasite card face up"
+    if state.phase == "vote":
+        return (f"the ship reaches Earth: vote whom to eject ({len(state.votes)} of"
+                f" {len(voters(state))} have voted)")
+    if state.phase == "tiebreak":
+        return "a tied vote: the Captain decides"
+    if state.outcome:
+        team = winning_team(state)
+        return f"game over: {WINNERS[team]} win" if team else "game over"
+    return state.phase
+
+
+def voters(state: State) -> list[int]:
+    return [p.seat for p in state.living() if state.book.role_votes(p.role)
+            and (state.book.quarantined_vote or p.seat not in state.quarantine)]
+
+
+def winning_team(state: State) -> str | None:
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    return CREW if outcome.reason == "infected_ejected" else SPECIALIST
+
+
+def public_looks(state: State, seat: int) -> list[dict[str, Any]]:
+    """The seat's own looks, for its view only."""
+    return [{"card": look.card, "seat": look.seat, "name": state.name(look.seat),
+             "result": look.result, "stale": look.card == "parasite" and look.epoch != state.epoch}
+            for look in state.players[seat].looks]
+
+
+# --- refusals -------------------------------------------------------------------------------
+
+def cannot_act(state: State, seat: int | None) -> str | None:
+    """Why this seat cannot act on the table now (None: it can)."""
+    if seat is None:
+        return "a seat acts here, not the table"
+    player = state.players[seat]
+    if not player.alive:
+        return f"{who(state, seat)} is dead"
+    if seat in state.quarantine:
+        return f"{who(state, seat)} is in quarantine until {state.name(state.quarantine[seat])}'s" \
+               " next turn"
+    return None
+
+
+def not_my_turn(state: State, seat: int | None, die: bool | None) -> str | None:
+    """Refusal unless it is ``seat``'s turn and it holds a rolled die (``die=True``), holds
+    none (``die=False``) or either (``None``)."""
+    reason = cannot_act(state, seat)
+    if reason:
+        return reason
+    if state.phase != "turn":
+        return f"not now: {status(state)}"
+    if seat != state.turn:
+        return f"it is {state.name(state.turn)}'s turn"
+    if die is True and state.die is None:
+        return "roll a die first"
+    if die is False and state.die is not None:
+        return "deal with the die you rolled first"
+    return None
+
+
+def table_only(*phases: str) -> Callable[[State, int | None], str | None]:
+    """The refusal of a table's action: only the table, and only in ``phases``."""
+    def refusal(state: State, seat: int | None) -> str | None:
+        if seat is not None:
+            return "only the table (its host) does this"
+        if state.phase not in phases:
+            return f"not now: {status(state)}"
+        return None
+    return refusal
+
+
+# --- the die's face -------------------------------------------------------------------------
+
+def face_param(label: str) -> Callable[[State, int | None], tuple[Param, ...]]:
+    """The face a seat saw on its die (dice are observed, never simulated)."""
+    return lambda state, seat: (Param("face", "choice", label, choices=FACES),)
+
+
+def face_label(state: State, params: Params) -> str:
+    return state.book.face_label(str(params.get("face")))

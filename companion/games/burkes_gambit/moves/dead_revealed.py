@@ -1,0 +1,48 @@
+"""``dead_revealed``: at a table dealt by hand, the table tells the companion a dead player's
+ID and parasite cards once they are turned face up."""
+
+from __future__ import annotations
+
+from companion.engine import Move, Param, Params
+from companion.games.burkes_gambit.moves import flow
+from companion.games.burkes_gambit.moves.common import PARASITES, TEAMS, fixed_label, table_only
+from companion.games.burkes_gambit.state import INFECTED, State
+
+
+def _refusal(state: State, seat: int | None) -> str | None:
+    reason = table_only("reveal", "turn", "cancel", "vote")(state, seat)
+    if reason:
+        return reason
+    return None if state.awaiting_reveal else "no dead player's cards wait to be turned over"
+
+
+def _params(state: State, seat: int | None) -> tuple[Param, ...]:
+    return (Param("target", "seat", "The dead player", choices=tuple(state.awaiting_reveal)),
+            Param("team", "choice", "Their ID card", choices=TEAMS),
+            Param("parasite", "choice", "Their parasite card", choices=PARASITES))
+
+
+def _run(state: State, seat: int | None, params: Params) -> None:
+    target = int(params["target"])
+    player = state.players[target]
+    player.team, player.parasite, player.revealed = str(params["team"]), \
+        str(params["parasite"]), True
+    state.awaiting_reveal.remove(target)
+    state.emit("cards_shown", seat=target, team=player.team, parasite=player.parasite)
+    if player.parasite == INFECTED:
+        state.epoch += 1  # the real cards are dealt again: older scans are stale
+        state.emit("reinfected")
+    flow.check_crew_dead(state)
+    if not state.awaiting_reveal and state.phase == "reveal":
+        state.phase = "turn"
+        if not state.players[state.turn].alive or state.die is None:
+            flow.end_turn(state)
+
+
+def _text(state: State, seat: int | None, params: Params) -> str:
+    return (f"{state.name(params.get('target'))}'s cards: {params.get('team')},"
+            f" {params.get('parasite')}")
+
+
+MOVE = Move("dead_revealed", "table", fixed_label("Turn the dead player's cards face up"),
+            _refusal, _run, _text, _params)

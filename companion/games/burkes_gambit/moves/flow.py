@@ -1,0 +1,162 @@
+"""How a game of Burke's Gambit moves on, whichever action set it off: the next turn, the
+engines, deaths and re-infection, a look at a card, the vote's count, the end.
+
+Every function here changes the state it is given (a fresh copy made by the rules).
+"""
+
+from __future__ import annotations
+
+from companion.engine import Outcome, shuffled
+from companion.games.burkes_gambit.moves.common import voters
+from companion.games.burkes_gambit.state import CLEAN, CREW, INFECTED, SPECIALIST, Look, State
+
+
+def end_turn(state: State) -> None:
+    if state.phase != "turn" or state.outcome is not None:
+        return
+    state.die = None
+    count = len(state.players)
+    for distance in range(1, count + 1):
+        seat = (state.turn + distance) % count
+        if not state.players[seat].alive:
+            continue
+        for quarantined, quarantiner in list(state.quarantine.items()):
+            if quarantiner == seat:  # it lasts until the start of their next turn
+                del state.quarantine[quarantined]
+                state.emit("quarantine_over", seat=quarantined)
+        if seat in state.quarantine:
+            state.emit("skipped", seat=seat)
+            continue
+        state.turn = seat
+        state.emit("turn", seat=seat)
+        return
+
+
+def power_up(state: State) -> None:
+    """An engine face: it cannot be rerolled or cancelled; the turn ends."""
+    state.die = None
+    if state.stalls:
+        state.stalls -= 1
+        state.centre -= 1
+        state.emit("engine_stalled", engines=state.engines, to_earth=state.to_earth)
+    else:
+        state.engines += 1
+        state.centre += 1
+        state.emit("engine_powered", engines=state.engines, to_earth=state.to_earth)
+    if state.engines >= state.to_earth:
+        state.phase = "vote"
+        state.emit("earth_reached")
+        check_vote_done(state)
+    else:
+        end_turn(state)
+
+
+def look(state: State, looker: int, target: int, card: str) -> None:
+    """``looker`` sees ``target``'s ID ("id") or parasite card, on their phone only."""
+    other = state.players[target]
+    result = other.team if card == "id" else other.parasite
+    state.players[looker].looks.append(Look(card, target, result, state.epoch))
+    state.emit("looked", seat=looker, target=target, card=card)
+
+
+# --- deaths, parasites, the end -------------------------------------------------------------
+
+def kill(state: State, seat: int, by: int | None) -> None:
+    player = state.players[seat]
+    player.alive, player.health = False, 0
+    player.reserve = None
+    state.votes.pop(seat, None)  # the dead do not vote, and are not voted out:
+    for voter, target in list(state.votes.items()):  # whoever voted for them votes again
+        if target == seat:
+            del state.votes[voter]
+    state.quarantine.pop(seat, None)
+    for quarantined, quarantiner in list(state.quarantine.items()):
+        if quarantiner == seat:  # it lasted until their next turn, which will not come
+            del state.quarantine[quarantined]
+    state.emit("died", seat=seat, by=by)
+    if state.dealt:
+        player.revealed = True
+        state.emit("cards_shown", seat=seat, team=player.team, parasite=player.parasite)
+        if player.parasite == INFECTED and state.living():
+            deal_parasites(state, "reinfect", keep_infected=True)
+            state.emit("reinfected")
+        check_crew_dead(state)
+    else:
+        state.awaiting_reveal.append(seat)
+        if state.phase == "turn":
+            state.phase = "reveal"
+    check_vote_done(state)
+
+
+def deal_parasites(state: State, label: str, keep_infected: bool) -> None:
+    """A new deal of the living players' parasite cards (seeded), one infected among them.
+    After the infected player's death, one clean card is put aside (re-infection)."""
+    state.epoch += 1
+    living = state.living()
+    if not state.dealt or not living:
+        return
+    cards = [INFECTED] + [CLEAN] * (len(living) - 1)
+    for player, card in zip(living, shuffled(cards, state.seed, label, state.epoch),
+                            strict=True):
+        player.parasite = card
+
+
+def check_crew_dead(state: State) -> None:
+    """The specialists win when every crew member is dead (known when all IDs are)."""
+    if state.outcome is not None or any(p.team is None for p in state.players):
+        return
+    if not any(p.alive and p.team == CREW for p in state.players):
+        finish(state, SPECIALIST, "crew_dead")
+
+
+def finish(state: State, team: str, reason: str) -> None:
+    winners = tuple(p.seat for p in state.players if p.team == team)
+    state.outcome = Outcome(winners, reason)
+    state.phase = "over"
+    state.die, state.pending = None, None
+    for player in state.players:
+        player.revealed = player.revealed or state.dealt
+    state.emit("game_over", team=team, reason=reason)
+
+
+# --- the vote -------------------------------------------------------------------------------
+
+def check_vote_done(state: State) -> None:
+    if state.phase == "vote" and len(state.living()) <= 1:
+        # Nobody to vote out: the last survivor carries the parasite to Earth.
+        state.emit("no_one_ejected")
+        finish(state, SPECIALIST, "infected_reaches_earth")
+        return
+    if state.phase != "vote" or any(s not in state.votes for s in voters(state)):
+        return
+    tally: dict[int, int] = {}
+    for target in state.votes.values():
+        tally[target] = tally.get(target, 0) + 1
+    state.emit("votes_shown", votes=dict(state.votes))
+    if not tally:  # nobody could vote
+        finish(state, SPECIALIST, "tie_captain_dead")
+        return
+    top = max(tally.values())
+    leaders = sorted(s for s, n in tally.items() if n == top)
+    if len(leaders) == 1:
+        eject(state, leaders[0])
+        return
+    captain = state.captain()
+    if captain is not None and captain.alive:
+        state.tied = leaders
+        state.phase = "tiebreak"
+    else:
+        state.emit("no_one_ejected")
+        finish(state, SPECIALIST, "tie_captain_dead")
+
+
+def eject(state: State, seat: int) -> None:
+    state.ejected = seat
+    state.emit("ejected", seat=seat)
+    player = state.players[seat]
+    if player.parasite is None:
+        state.phase = "reveal_ejected"
+        return
+    player.revealed = True
+    finish(state, CREW if player.parasite == INFECTED else SPECIALIST,
+           "infected_ejected" if player.parasite == INFECTED else "clean_ejected")

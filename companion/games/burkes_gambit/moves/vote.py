@@ -1,0 +1,35 @@
+"""``vote``: once the ship reaches Earth, each voter secretly chooses whom to eject; the
+votes are shown when the last is in."""
+
+from __future__ import annotations
+
+from companion.engine import Move, Param, Params
+from companion.games.burkes_gambit.moves import flow
+from companion.games.burkes_gambit.moves.common import fixed_label, said, status, voters
+from companion.games.burkes_gambit.state import State
+
+
+def _refusal(state: State, seat: int | None) -> str | None:
+    if state.phase != "vote":
+        return f"not now: {status(state)}"
+    if seat is None or seat not in voters(state):
+        return "only the living vote (not the Stowaway)"
+    if seat in state.votes:
+        return "you have voted"
+    return None
+
+
+def _params(state: State, seat: int | None) -> tuple[Param, ...]:
+    return (Param("target", "seat", "Eject whom",
+                  choices=tuple(p.seat for p in state.living() if p.seat != seat)),)
+
+
+def _run(state: State, seat: int | None, params: Params) -> None:
+    assert seat is not None
+    state.votes[seat] = int(params["target"])
+    state.emit("voted", seat=seat)
+    flow.check_vote_done(state)
+
+
+MOVE = Move("vote", "move", fixed_label("Vote: eject whom?"), _refusal, _run,
+            said("{who} has voted"), _params, secret=("target",))

@@ -1,0 +1,62 @@
+"""``call_bluff``: a seat doubts the permit claimed for the action, or for its Shield."""
+
+from __future__ import annotations
+
+from companion.engine import Move, Param, Params
+from companion.games.captains_gambit.moves.common import fixed_label, not_in_phase
+from companion.games.captains_gambit.state import State
+
+
+def _open_claims(state: State, caller: int | None) -> dict[str, int]:
+    """The claims ``caller`` may bluff-call now: "action" and/or "shield", with who made them."""
+    pending = state.pending
+    claims: dict[str, int] = {}
+    if pending is None:
+        return claims
+    alive = {p.seat for p in state.living()}
+    if pending.claim_open and pending.actor != caller and pending.actor in alive:
+        claims["action"] = pending.actor
+    if (pending.shield_by is not None and pending.shield_open and pending.shield_by != caller
+            and pending.shield_by in alive):
+        claims["shield"] = pending.shield_by
+    return claims
+
+
+def _refusal(state: State, seat: int | None) -> str | None:
+    reason = not_in_phase(state, seat, "reaction", None)
+    if reason:
+        return reason
+    if not _open_claims(state, seat):
+        if _open_claims(state, None):
+            return "you cannot call your own bluff"
+        return "there is no permit claim open to a bluff call"
+    return None
+
+
+def _params(state: State, seat: int | None) -> tuple[Param, ...]:
+    claims = tuple(_open_claims(state, seat))
+    # The Shield, when one stands, is what a call most often means.
+    default = "shield" if "shield" in claims else claims[0] if claims else None
+    return (Param("on", "choice", "Which claim", choices=claims, default=default),)
+
+
+def _run(state: State, seat: int | None, params: Params) -> None:
+    assert seat is not None and state.pending is not None
+    on = params["on"]
+    challenged = _open_claims(state, seat)[on]
+    state.pending.challenge = (seat, challenged, on)
+    state.phase = "bluff"
+    state.emit("bluff_called", seat=seat, challenged=challenged, on=on)
+
+
+def _text(state: State, seat: int | None, params: Params) -> str:
+    claims = _open_claims(state, seat)
+    on = params.get("on")
+    if on not in claims:
+        return f"{state.name(seat)} calls a bluff"
+    what = "Shield" if on == "shield" else "bluff"
+    return f"{state.name(seat)} calls {state.name(claims[on])}'s {what}"
+
+
+MOVE = Move("call_bluff", "reaction", fixed_label("Call the bluff"), _refusal, _run, _text,
+            _params)
