@@ -6,6 +6,7 @@ they learn about games only through the registry and the typed table view."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import io
 import random
 import re
@@ -16,12 +17,22 @@ from typing import Any
 
 from companion.engine import (
     ActionSpec,
+    Board,
+    Cell,
     Counter,
+    Ending,
     Fact,
     GameRules,
+    LogLine,
     Param,
+    Piece,
+    PlayerView,
+    ScoreColumn,
+    ScoreSheet,
     TableSession,
     TableView,
+    Vote,
+    Votes,
     all_games,
 )
 from companion.engine.components import REGISTRY
@@ -33,14 +44,14 @@ SHARED = [path for path in (ROOT / "companion").rglob("*")
           if path.suffix in (".py", ".js", ".html")
           and "games" not in path.relative_to(ROOT / "companion").parts]
 
-# The words of the shared contracts: keys every game's views and specs use alike.
-CONTRACT = {*TableView("", "", None, "", "", "", ()).to_dict(), "key", "label", "value", "detail",
-            "max", "min", "choices", "default", "board", "depends_on", "choices_by", "kind",
-            "name", "params", "cost", "note", "ruling", "alive", "counters", "facts", "cells",
-            "pieces", "row", "col", "terrain", "owner", "rows", "cols", "id", "rules",
-            "columns", "scores", "total", "voter", "choice", "voted", "shown", "result",
-            "winners", "text", "notes", "undo", "action", "type", "reason", "options", "seed",
-            "deal", "seats", "round", "move", "reaction", "input", "table", "title", "code"}
+# The words of the shared contracts: the fields of the table view and of action specs (what
+# every game's views and specs use alike), and the service's transcript and setup keys.
+CONTRACT = {field.name for part in (Counter, Fact, PlayerView, Piece, Cell, Board, ScoreColumn,
+                                    ScoreSheet, Vote, Votes, Ending, LogLine, TableView,
+                                    ActionSpec, Param)
+            for field in dataclasses.fields(part)} | {
+    "min", "max", "action", "type", "reason", "options", "seed", "deal", "seats", "round",
+    "move", "reaction", "input", "table", "winners", "text"}
 # Words the shared layers use with a meaning of their own, which some game also uses as a key.
 SHARED_WORDS = {
     "cell": "the parameter kind for boards",
@@ -59,7 +70,6 @@ SHARED_WORDS = {
     "on": "the CSS class of a live dot and a chosen tab",
     "role": "an HTML ARIA role",
 }
-_ = (ActionSpec, Counter, Fact, Param)  # the contracts CONTRACT names the fields of
 
 
 def view_keys(value: Any) -> Iterator[str]:

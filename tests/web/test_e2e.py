@@ -181,10 +181,14 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
         expect(counter(page, 3, "energy")).to_have_text(str(dan_energy - 1), timeout=LIVE)
         expect(page.locator("#recent")).to_contain_text("The host undid: Dan: Charge")
     for page in phones:  # nothing half-drawn anywhere
-        for name in ("table", "me", "log", "voice", "camera"):
+        for name in ("table", "me", "log", "voice", "camera", *(("host",) if page is host
+                                                                   else ())):
             tab(page, name)
             shown = page.locator("body").inner_text()
             assert not re.search(r"\bnull\b|undefined|\[object|NaN", shown), (name, shown)
+            # Nothing wider than the phone (a long join address once was).
+            assert page.evaluate("() => document.documentElement.scrollWidth"
+                                 " <= window.innerWidth"), name
 
 
 def test_a_card_shown_to_the_camera_is_one_tap_away(browser: Browser,
