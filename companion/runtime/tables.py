@@ -306,8 +306,8 @@ class TableHub:
                                  **({"deal": {}} if dealt_by_hand else {})})
             get_game(setup.game)
             session = TableSession(setup)
-        except RulesError as exc:
-            raise TableError(400, "bad_setup", str(exc)) from None
+        except RulesError as exc:  # well formed, but not a setup the game can play
+            raise TableError(422, "bad_setup", str(exc)) from None
         self._make_room()
         table_id = secrets.token_hex(4)
         pin = f"{secrets.randbelow(10**6):06d}"

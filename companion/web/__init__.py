@@ -50,7 +50,12 @@ def create_app(services: Services, testing: bool = False) -> Flask:
     def http_error(exc: HTTPException) -> Any:
         if request.path.startswith("/api/"):
             code = (exc.name or "error").lower().replace(" ", "_")
-            return error_response(exc.code or 500, code, exc.description or exc.name)
+            response, status = error_response(exc.code or 500, code,
+                                              exc.description or exc.name)
+            for name, value in exc.get_headers():  # a 405's Allow, say
+                if name.lower() != "content-type":
+                    response.headers[name] = value
+            return response, status
         return exc
 
     @app.errorhandler(Exception)

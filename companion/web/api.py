@@ -23,7 +23,8 @@ from companion import __version__
 from companion.engine import all_games
 from companion.runtime.service import Services
 from companion.runtime.tables import Actor, LiveTable, TableError
-from companion.web.openapi import openapi_document
+from companion.web.openapi import openapi_document, request_schemas
+from companion.web.schema import problem
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -54,14 +55,38 @@ def set_cookie(response: Response, name: str, value: str) -> None:
                         path="/")
 
 
-def body() -> dict[str, Any]:
+def body(schema: str) -> dict[str, Any]:
+    """The request's JSON object, checked against its schema in the API's document (the
+    document and the service agree by construction): 400 naming what is wrong."""
     try:
         data = request.get_json(silent=True)
     except RecursionError:  # "[[[[..." nested past Python's limit
         data = None
     if not isinstance(data, dict):
         raise TableError(400, "bad_request", "the body must be a JSON object")
+    if not _whole_unicode(data):
+        raise TableError(400, "bad_request", "the body holds text that is not valid Unicode"
+                                             " (a lone surrogate)")
+    wrong = problem(data, request_schemas()[schema])
+    if wrong:
+        raise TableError(400, "bad_request", wrong)
     return data
+
+
+def _whole_unicode(value: Any) -> bool:
+    """Whether every string in a JSON value can be written as UTF-8 (JSON's "\\ud800"
+    escapes make lone surrogates, which the database and the pages cannot hold)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(_whole_unicode(k) and _whole_unicode(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_whole_unicode(v) for v in value)
+    return True
 
 
 def table_and_actor(table_id: str, joined: bool = True) -> tuple[LiveTable, Actor]:
@@ -114,24 +139,13 @@ def tables() -> Response:
 @bp.post("/tables")
 def create_table() -> tuple[Response, int]:
     """Create a table; the creator becomes its host (a cookie) and gets the PIN."""
-    data = body()
-    game, seats, options, name = (data.get("game"), data.get("seats"), data.get("options", {}),
-                                  data.get("name", ""))
-    if not isinstance(game, str):
-        raise TableError(400, "bad_request", "\"game\" must be a game's name (see /api/games)")
-    if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
-        raise TableError(400, "bad_request", "\"seats\" must be the players' names")
-    if len({s.strip().lower() for s in seats}) != len(seats):
-        raise TableError(400, "bad_request", "two seats have the same name")
-    if any(len(s) > 24 for s in seats):
-        raise TableError(400, "bad_request", "a name is longer than 24 characters")
-    if not isinstance(options, dict) or not isinstance(name, str):
-        raise TableError(400, "bad_request", "\"options\" must be an object, \"name\" text")
-    by_hand = data.get("dealt_by_hand", False)
-    if not isinstance(by_hand, bool):
-        raise TableError(400, "bad_request", "\"dealt_by_hand\" must be true or false")
-    table, host_token = services().hub.create(game, [s.strip() for s in seats], options, name,
-                                              dealt_by_hand=by_hand)
+    data = body("NewTable")
+    seats = [s.strip() for s in data["seats"]]
+    if len({s.lower() for s in seats}) != len(seats):
+        raise TableError(422, "bad_setup", "two seats have the same name")
+    table, host_token = services().hub.create(data["game"], seats, data.get("options", {}),
+                                              data.get("name", ""),
+                                              dealt_by_hand=data.get("dealt_by_hand", False))
     response = jsonify({**table.summary(), "pin": table.stored.pin})
     set_cookie(response, cookie_names(table.id)[0], host_token)
     return response, 201
@@ -158,7 +172,7 @@ def join(table_id: str) -> Response:
     """With the PIN (or the code of the host's join QR code): take a free seat (a cookie for
     that seat only), or watch (seat null)."""
     table = services().hub.get(table_id)
-    data = body()
+    data = body("Join")
     held = actor_for(table).seat
     if held is not None and data.get("seat") is not None:
         raise TableError(409, "already_seated", f"this phone already holds seat {held}")
@@ -176,6 +190,7 @@ def join(table_id: str) -> Response:
 def release(table_id: str, seat: int) -> Response:
     """The host frees a seat, so its player can join again from another phone."""
     table, actor = table_and_actor(table_id)
+    body("Empty")
     services().hub.release_seat(table, actor, seat)
     return jsonify({"released": seat})
 
@@ -184,7 +199,7 @@ def release(table_id: str, seat: int) -> Response:
 def preview(table_id: str) -> Response:
     """What an action would be logged as, or why it would be refused. Changes nothing."""
     table, actor = table_and_actor(table_id)
-    return jsonify(services().hub.preview(table, actor, body()))
+    return jsonify(services().hub.preview(table, actor, body("Preview")))
 
 
 @bp.post("/tables/<table_id>/actions")
@@ -192,7 +207,7 @@ def act(table_id: str) -> tuple[Response, int]:
     """Do an action for your seat (or, as host, a table action). `expect` is the version the
     phone shows; a stale or repeated request is refused with 409 and changes nothing."""
     table, actor = table_and_actor(table_id)
-    record = services().hub.act(table, actor, body())
+    record = services().hub.act(table, actor, body("Action"))
     return jsonify({"record": record, "version": table.seen_version(actor)}), 201
 
 
@@ -200,7 +215,7 @@ def act(table_id: str) -> tuple[Response, int]:
 def undo(table_id: str) -> Response:
     """The host takes back the last action (not one that showed hidden cards)."""
     table, actor = table_and_actor(table_id)
-    result = services().hub.undo(table, actor, body())
+    result = services().hub.undo(table, actor, body("Undo"))
     return jsonify({**result, "version": table.seen_version(actor)})
 
 
@@ -208,6 +223,7 @@ def undo(table_id: str) -> Response:
 def end(table_id: str) -> Response:
     """The host ends the table; it stays readable."""
     table, actor = table_and_actor(table_id)
+    body("Empty")
     services().hub.end(table, actor)
     return jsonify({"ended": True})
 
@@ -232,15 +248,10 @@ def narration(table_id: str) -> Response:
     """Start an eyes-closed phase (host: {"start": "prologue"}) or steer the one playing
     (host and players: {"command": "pause" | "resume" | "repeat" | "skip" | "stop"})."""
     table, actor = table_and_actor(table_id)
-    data = body()
+    data = body("Narration")
     if "start" in data:
-        if not isinstance(data["start"], str):
-            raise TableError(400, "bad_request", "\"start\" must be a phase's name")
         return jsonify(services().narration.start(table, actor, data["start"]))
-    command = data.get("command")
-    if not isinstance(command, str):
-        raise TableError(400, "bad_request", "send {\"start\": PHASE} or {\"command\": ...}")
-    return jsonify(services().narration.control(table, actor, command))
+    return jsonify(services().narration.control(table, actor, data["command"]))
 
 
 @bp.get("/tables/<table_id>/narration.wav")
@@ -256,10 +267,7 @@ def narration_wav(table_id: str) -> Response:
 def camera(table_id: str) -> Response:
     """The host points the companion's camera at this table ({"use": false}: lets it go)."""
     table, actor = table_and_actor(table_id)
-    use = body().get("use", True)
-    if not isinstance(use, bool):
-        raise TableError(400, "bad_request", "\"use\" must be true or false")
-    services().camera.attach(table, actor, use)
+    services().camera.attach(table, actor, body("Camera").get("use", True))
     return jsonify(services().camera.extras(table, actor))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion import __version__
+from companion.engine import all_games
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -27,13 +28,14 @@ _ERRORS = {
     "410": _ok("The table has ended", _ref("Error")),
     "413": _ok("Body too large", _ref("Error")),
     "415": _ok("Not JSON", _ref("Error")),
-    "422": _ok("Refused by the rules (the message says why)", _ref("Error")),
-    "429": _ok("Too many wrong PINs", _ref("Error")),
+    "422": _ok("Well formed, but refused by the rules or the game's setup (the message"
+               " says why)", _ref("Error")),
+    "429": _ok("Too many wrong PINs, or too many open tables", _ref("Error")),
     "503": _ok("The database refused a write; nothing changed", _ref("Error")),
 }
 
 _TABLE_ID = {"name": "table_id", "in": "path", "required": True,
-             "schema": {"type": "string", "maxLength": 16}}
+             "schema": {"type": "string", "pattern": "^[0-9a-f]{8}$"}}
 _ANY = {"type": "object", "additionalProperties": True}
 
 
@@ -48,20 +50,78 @@ def _op(summary: str, responses: dict[str, Any], body: dict[str, Any] | None = N
     return op
 
 
-def openapi_document() -> dict[str, Any]:
-    writes = ("400", "403", "404", "409", "410", "413", "415", "422", "503")
-    action_body = {
-        "type": "object",
-        "required": ["name"],
+def request_schemas() -> dict[str, dict[str, Any]]:
+    """What each request body may hold: the service checks every body against these
+    (web/schema.py), so the document and the server never disagree."""
+    games = all_games()
+    action = {
+        "type": "object", "additionalProperties": False, "required": ["name", "expect"],
         "properties": {
-            "name": {"type": "string", "description": "the action's name, from `actions`"},
-            "seat": {"type": ["integer", "null"],
+            "name": {"type": "string", "minLength": 1, "maxLength": 64,
+                     "description": "the action's name, from the view's `actions`"},
+            "seat": {"type": ["integer", "null"], "minimum": 0,
                      "description": "your seat; null for a table action (host only)"},
-            "params": {"type": "object", "additionalProperties": True},
+            "params": {"type": "object"},
             "expect": {"type": "integer", "description": "the table's `version` you saw"},
         },
     }
     return {
+        "NewTable": {
+            "type": "object", "additionalProperties": False, "required": ["game", "seats"],
+            "properties": {
+                "game": {"type": "string", "enum": [g.info.slug for g in games]},
+                "seats": {"type": "array", "uniqueItems": True,
+                          "minItems": min((g.info.min_players for g in games), default=1),
+                          "maxItems": max((g.info.max_players for g in games), default=8),
+                          # Not blank (the same class in Python and in JSON Schema's regex).
+                          "items": {"type": "string", "minLength": 1, "maxLength": 24,
+                                    "pattern": "[^ \t\r\n]"}},
+                "options": {"type": "object"},
+                "name": {"type": "string", "maxLength": 60},
+                "dealt_by_hand": {"type": "boolean"}}},
+        "Join": {
+            "type": "object", "additionalProperties": False,
+            "properties": {"pin": {"type": "string", "maxLength": 32},
+                           "code": {"type": "string", "maxLength": 64},
+                           "seat": {"type": ["integer", "null"], "minimum": 0}}},
+        "Action": action,
+        "Preview": {**action, "required": ["name"]},
+        "Undo": {"type": "object", "additionalProperties": False, "required": ["expect"],
+                 "properties": {"expect": {"type": "integer"}}},
+        "Narration": {"oneOf": [
+            {"type": "object", "additionalProperties": False, "required": ["start"],
+             "properties": {"start": {"type": "string", "minLength": 1, "maxLength": 64,
+                                      "description": "a phase from `narration.phases`"}}},
+            {"type": "object", "additionalProperties": False, "required": ["command"],
+             "properties": {"command": {"type": "string",
+                                        "enum": ["pause", "resume", "repeat", "skip",
+                                                 "stop"]}}}]},
+        "Camera": {"type": "object", "additionalProperties": False,
+                   "properties": {"use": {"type": "boolean"}}},
+        "Empty": {"type": "object", "additionalProperties": False},
+    }
+
+
+def _with_links(document: dict[str, Any]) -> dict[str, Any]:
+    """Every operation named, and the created table's id linked to each operation on a
+    table: how a client (and schemathesis' stateful tests) goes from creating a table to
+    using it."""
+    linked = {}
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            name = f"{method}_{path.removeprefix('/api/')}".replace("/", "_")
+            operation["operationId"] = "".join(c if c.isalnum() else "_" for c in name)
+            if "{table_id}" in path:
+                linked[operation["operationId"]] = {
+                    "operationId": operation["operationId"],
+                    "parameters": {"path.table_id": "$response.body#/id"}}
+    document["paths"]["/api/tables"]["post"]["responses"]["201"]["links"] = linked
+    return document
+
+
+def openapi_document() -> dict[str, Any]:
+    writes = ("400", "403", "404", "409", "410", "413", "415", "422", "503")
+    return _with_links({
         "openapi": "3.1.0",
         "info": {"title": "Gambit Table Companion", "version": __version__,
                  "description": "The table service's JSON API. Errors are"
@@ -82,7 +142,7 @@ def openapi_document() -> dict[str, Any]:
                            table=False, errors=()),
                 "post": _op("Create a table; you become its host",
                             {"201": _ok("Created", _ANY)}, _ref("NewTable"), table=False,
-                            errors=("400", "413", "415", "503")),
+                            errors=("400", "413", "415", "422", "429", "503")),
             },
             "/api/tables/{table_id}": {"get": _op(
                 "The table as this phone may see it: `view` is the table view for its seat"
@@ -91,28 +151,25 @@ def openapi_document() -> dict[str, Any]:
                                                         {"200": _ok("Seats", _ANY)},
                                                         errors=("404",))},
             "/api/tables/{table_id}/join": {"post": _op(
-                "Join with the PIN: a seat, or watch (seat null)", {"200": _ok("Joined", _ANY)},
-                {"type": "object",
-                 "properties": {"pin": {"type": "string"}, "code": {"type": "string"},
-                                "seat": {"type": ["integer", "null"]}}},
+                "Join with the PIN (or the code of the host's QR code): a seat, or watch"
+                " (seat null)", {"200": _ok("Joined", _ANY)}, _ref("Join"),
                 errors=(*writes, "429"))},
             "/api/tables/{table_id}/seats/{seat}/release": {"post": {
-                **_op("The host frees a seat", {"200": _ok("Freed", _ANY)}, _ANY,
+                **_op("The host frees a seat", {"200": _ok("Freed", _ANY)}, _ref("Empty"),
                       errors=writes),
                 "parameters": [_TABLE_ID, {"name": "seat", "in": "path", "required": True,
                                            "schema": {"type": "integer", "minimum": 0}}]}},
             "/api/tables/{table_id}/preview": {"post": _op(
                 "What an action would be logged as; changes nothing",
-                {"200": _ok("Preview", _ANY)}, action_body, errors=writes)},
+                {"200": _ok("Preview", _ANY)}, _ref("Preview"), errors=writes)},
             "/api/tables/{table_id}/actions": {"post": _op(
-                "Do an action", {"201": _ok("Done", _ANY)}, action_body, errors=writes)},
+                "Do an action", {"201": _ok("Done", _ANY)}, _ref("Action"), errors=writes)},
             "/api/tables/{table_id}/undo": {"post": _op(
                 "The host undoes the last action", {"200": _ok("Undone", _ANY)},
-                {"type": "object", "required": ["expect"],
-                 "properties": {"expect": {"type": "integer"}}}, errors=writes)},
+                _ref("Undo"), errors=writes)},
             "/api/tables/{table_id}/end": {"post": _op("The host ends the table",
-                                                       {"200": _ok("Ended", _ANY)}, _ANY,
-                                                       errors=writes)},
+                                                       {"200": _ok("Ended", _ANY)},
+                                                       _ref("Empty"), errors=writes)},
             "/api/tables/{table_id}/history": {"get": _op(
                 "The log as this phone may see it",
                 {"200": _ok("History", {"type": "array", "items": _ANY})})},
@@ -120,19 +177,14 @@ def openapi_document() -> dict[str, Any]:
                                                          {"200": _ok("Export", _ANY)})},
             "/api/tables/{table_id}/narration": {"post": _op(
                 "Start an eyes-closed phase (host) or steer the one playing",
-                {"200": _ok("Narration status", _ANY)},
-                {"type": "object", "properties": {
-                    "start": {"type": "string", "description": "a phase from `narration.phases`"},
-                    "command": {"type": "string",
-                                "enum": ["pause", "resume", "repeat", "skip", "stop"]}}},
-                errors=writes)},
+                {"200": _ok("Narration status", _ANY)}, _ref("Narration"), errors=writes)},
             "/api/tables/{table_id}/narration.wav": {"get": {
                 **_op("The narration for the host's phone (when there is no speaker)",
                       {"200": {"description": "A WAV file",
                                "content": {"audio/wav": {"schema": {"type": "string"}}}}})}},
             "/api/tables/{table_id}/camera": {"post": _op(
-                "The host points the camera at this table", {"200": _ok("Camera", _ANY)}, _ANY,
-                errors=writes)},
+                "The host points the camera at this table", {"200": _ok("Camera", _ANY)},
+                _ref("Camera"), errors=writes)},
             "/api/tables/{table_id}/camera.jpg": {"get": {
                 **_op("What the camera sees now",
                       {"200": {"description": "A JPEG",
@@ -151,11 +203,6 @@ def openapi_document() -> dict[str, Any]:
                         "properties": {"id": {"type": "string"}, "name": {"type": "string"},
                                        "game": {"type": "string"},
                                        "seats": {"type": "array", "items": {"type": "string"}}}},
-            "NewTable": {"type": "object", "required": ["game", "seats"],
-                         "properties": {"game": {"type": "string"},
-                                        "seats": {"type": "array", "items": {"type": "string"}},
-                                        "options": {"type": "object"},
-                                        "name": {"type": "string"},
-                                        "dealt_by_hand": {"type": "boolean"}}},
+            **request_schemas(),
         }},
-    }
+    })

@@ -55,15 +55,22 @@ def test_a_new_table_is_listed_and_its_host_holds_the_pin(table: dict[str, Any],
 
 
 @pytest.mark.parametrize(("body", "status", "message"), [
-    ({"game": "chess", "seats": SEATS}, 400, "unknown game"),
-    ({"game": "captains-gambit", "seats": ["Ann", "Ben"]}, 400, "4 to 8"),
-    ({"game": "captains-gambit", "seats": ["Ann", "ann", "Cat", "Dan"]}, 400, "same name"),
-    ({"game": "captains-gambit", "seats": "Ann,Ben"}, 400, "players' names"),
-    ({"game": "captains-gambit", "seats": SEATS, "options": {"speed": 2}}, 400,
-     "unknown option 'speed'"),
-    ({"game": "captains-gambit", "seats": SEATS, "options": {"wildcards": "yes"}}, 400,
-     "true or false"),
+    # Not what the API document allows: 400, naming the field.
+    ({"game": "chess", "seats": SEATS}, 400, '"game" must be one of'),
+    ({"game": "captains-gambit", "seats": "Ann,Ben"}, 400, '"seats" must be array'),
+    ({"game": "captains-gambit", "seats": ["Ann", "Ann", "Cat", "Dan"]}, 400, "same item"),
+    ({"game": "captains-gambit", "seats": ["Ann", " ", "Cat", "Dan"]}, 400, "expected form"),
+    ({"game": "captains-gambit", "seats": SEATS, "colour": "red"}, 400,
+     'unknown field "colour"'),
     ([1, 2], 400, "JSON object"),
+    # Well formed, but not a table the game can set up: 422, in the game's words.
+    ({"game": "burkes-gambit", "seats": SEATS, "options": {"engines_to_earth": 0}}, 422,
+     "from 1 to 12"),
+    ({"game": "captains-gambit", "seats": ["Ann", "ann", "Cat", "Dan"]}, 422, "same name"),
+    ({"game": "captains-gambit", "seats": SEATS, "options": {"speed": 2}}, 422,
+     "unknown option 'speed'"),
+    ({"game": "captains-gambit", "seats": SEATS, "options": {"wildcards": "yes"}}, 422,
+     "true or false"),
 ])
 def test_bad_new_tables_are_refused(phone: Any, body: Any, status: int, message: str) -> None:
     p = phone()
@@ -458,3 +465,19 @@ def test_open_tables_are_bounded_and_an_idle_one_makes_room(services: Any, phone
         == 201
     assert made[0] not in [t["id"] for t in host.get("/api/tables").json]
     assert host.get(f"/api/tables/{made[0]}/export").status_code == 200  # still readable
+
+
+def test_lone_surrogates_and_wrong_methods_get_clear_answers(table: dict[str, Any],
+                                                             phone: Any) -> None:
+    """JSON can escape a lone surrogate (\\ud800), which is no text: refused with 400, never
+    a 500. A method the route does not take says which it does (Allow)."""
+    p = phone()
+    for body in ('{"game": "captains-gambit", "seats": ["An\\ud800n", "Ben", "Cat", "Dan"]}',):
+        created = p.client.post("/api/tables", data=body, content_type="application/json")
+        assert created.status_code == 400 and "not valid Unicode" in created.json["message"]
+    joined = p.client.post(f"{table['base']}/join", data='{"pin": "\\udfff"}',
+                           content_type="application/json")
+    assert joined.status_code == 400
+    wrong = p.client.delete("/api/games")
+    assert wrong.status_code == 405 and set(wrong.headers["Allow"].split(", ")) >= {"GET"}
+    assert wrong.json["error"] == "method_not_allowed"

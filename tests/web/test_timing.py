@@ -31,9 +31,9 @@ def twin(app: Flask) -> tuple[str, list[Phone]]:
 
 
 def same_for_twins(chunk: str, table_id: str) -> str:
-    """What twin tables cannot share: their ids, creation times and PINs."""
+    """What twin tables cannot share: their ids, creation times, PINs and join codes."""
     chunk = chunk.replace(table_id, "TABLE")
-    return re.sub(r'"(created|pin)": ("\d+"|[0-9.]+)', r'"\1": X', chunk)
+    return re.sub(r'"(created|pin|join_code)": ("\w+"|[0-9.]+)', r'"\1": X', chunk)
 
 
 def listen(phone: Phone, table_id: str, out: list[tuple[float, str]],
