@@ -80,10 +80,10 @@ def pick(phones: list[Client], base: str, rng: random.Random) -> tuple[Client, d
     options = []
     for seat, phone in enumerate(phones):
         _, seen = phone.call("GET", base)
-        for spec in seen["actions"]:
+        for spec in seen["view"]["actions"]:
             options.append((phone, seat, spec))
         for spec in seen.get("host", {}).get("actions", []):
-            if spec["name"] != "correct":
+            if not spec["ruling"]:
                 options.append((phone, None, spec))
     phone, seat, spec = rng.choice(options)
     action = random_action(ActionSpec.from_dict(spec), seat, rng)
@@ -127,7 +127,7 @@ def main() -> None:
             latencies = []
             while True:
                 _, now = phones[0].call("GET", base)
-                if now["view"].get("outcome") or now["ended"]:
+                if now["view"]["ending"] or now["ended"]:
                     break
                 phone, body = pick(phones, base, rng)
                 _, mine = phone.call("GET", base)

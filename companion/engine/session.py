@@ -63,11 +63,17 @@ class Accepted:
     base: Any  # the state it was accepted against
 
 
+KEEP_EVERY = 32  # actions between the states kept for undo: an undo replays at most these
+KEPT = 4  # recent states kept; an undo further back replays from the first state
+
+
 class TableSession:
-    """One game at one table: its setup, its states and its log.
+    """One game at one table: its setup, its state and its log.
 
     The log, not the state, is the truth: ``replay`` rebuilds any session from its setup
-    and actions, which is how storage reloads a table and how transcripts are checked.
+    and actions, which is how storage reloads a table and how transcripts are checked. Undo
+    does the same: only a few past states are kept (memory stays flat over a long evening),
+    and the state before an action is rebuilt from the nearest one by replaying the log.
     """
 
     def __init__(self, setup: GameSetup, rules: GameRules | None = None) -> None:
@@ -78,7 +84,9 @@ class TableSession:
             setup = replace(setup, seed=secrets.randbelow(2**31))
         self.setup = replace(setup, game=rules.info.slug)
         self.rules: GameRules = rules
-        self._states: list[Any] = [rules.setup(self.setup)]
+        self._first = rules.setup(self.setup)
+        self._state = self._first
+        self._kept: dict[int, Any] = {}  # actions done -> the state after them
         self.history: list[ActionRecord] = []
 
     @classmethod
@@ -92,7 +100,7 @@ class TableSession:
 
     @property
     def state(self) -> Any:
-        return self._states[-1]
+        return self._state
 
     @property
     def outcome(self) -> Outcome | None:
@@ -125,9 +133,26 @@ class TableSession:
             notes=transition.notes,
             secret_fields=transition.secret_fields,
         )
-        self._states.append(transition.state)
+        self._state = transition.state
         self.history.append(record)
+        done = len(self.history)
+        if done % KEEP_EVERY == 0:
+            self._kept[done] = self._state
+            for old in sorted(self._kept)[:-KEPT]:
+                del self._kept[old]
         return record
+
+    def _rewind(self) -> None:
+        """The state after the log as it now is (cut by an undo): from the nearest kept
+        state, the log's actions applied again."""
+        done = len(self.history)
+        for later in [n for n in self._kept if n > done]:
+            del self._kept[later]
+        start = max(self._kept, default=0)
+        state = self._kept[start] if start else self._first
+        for record in self.history[start:]:
+            state = self.rules.apply(state, record.action).state
+        self._state = state
 
     def can_undo(self) -> bool:
         return bool(self.history) and not self.history[-1].reveals
@@ -142,7 +167,7 @@ class TableSession:
                 f"cannot undo action {last.number} ({last.text}): it revealed hidden information"
             )
         self.history.pop()
-        self._states.pop()
+        self._rewind()
         return last
 
     def last_public(self) -> ActionRecord | None:
@@ -175,7 +200,7 @@ class TableSession:
                      if self.history[i] is last)
         tail = self.history[index + 1:]
         del self.history[index:]
-        del self._states[index + 1:]
+        self._rewind()
         kept: list[ActionRecord] = []
         dropped: list[ActionRecord] = []
         for record in tail:

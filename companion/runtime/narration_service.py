@@ -64,7 +64,7 @@ class NarrationService:
         self.narrator = narrator
         self._current: dict[str, _Current] = {}  # table -> its narration
         self._lock = threading.Lock()
-        self._said: dict[str, list[object]] = {}  # table -> records already seen (kept alive)
+        self._said: dict[str, set[int]] = {}  # table -> numbers of the records announced
         self._announcing: NarrationRun | None = None
         hub.on_change(self.announce_events)
         hub.on_end(self.forget)
@@ -75,11 +75,12 @@ class NarrationService:
         last action's public events)."""
         history = table.session.history
         # Each record once: an undo that brings an earlier record back to the end of the log
-        # must not say it again.
-        seen = self._said.setdefault(table.id, [])
-        if not history or any(record is history[-1] for record in seen):
+        # must not say it again (and a new record in an undone one's place is new).
+        seen = {n for n in self._said.get(table.id, ()) if n <= len(history)}
+        self._said[table.id] = seen
+        if not history or history[-1].number in seen:
             return
-        seen.append(history[-1])
+        seen.add(history[-1].number)
         text = table.session.rules.announce(history[-1].events)
         if text:
             threading.Thread(target=self.announce, args=(text,), daemon=True,
@@ -97,6 +98,7 @@ class NarrationService:
         """A table ended: stop its narration and remove its file."""
         with self._lock:
             current = self._current.pop(table.id, None)
+            self._said.pop(table.id, None)
         if current and current.run:
             current.run.playback.stop()
         self.wav_file(table.id).unlink(missing_ok=True)

@@ -136,3 +136,25 @@ def test_undo_public_keeps_inputs_that_still_fit_and_drops_those_that_do_not(
     assert [r.action.name for r in session.history] == ["captain_seen"]
     with pytest.raises(UndoError, match="nothing to undo"):
         session.undo_public()
+
+
+def test_undo_far_back_rebuilds_from_the_few_states_kept() -> None:
+    """Only a few past states are kept (memory stays flat over a long game); undo rebuilds the
+    state before any action by replaying the log, exactly as a replay would."""
+    from companion.engine.session import KEEP_EVERY, KEPT
+    from tests.conftest import cg_table
+
+    session = cg_table({0: "puck", 1: "iago", 2: "portia", 3: "prospero"})
+    while len(session.history) < KEEP_EVERY * (KEPT + 2):  # a long evening of corrections
+        n = len(session.history)
+        session.submit(Action("correct", None, {"target": n % 4, "counter": "energy",
+                                                "value": n, "reason": "counted again"}))
+    assert len(session._kept) <= KEPT  # noqa: SLF001  (what the session holds on to)
+    while session.history:
+        session.undo()
+        again = TableSession.replay(session.setup, [r.action for r in session.history])
+        assert session.state == again.state
+        if len(session.history) == KEEP_EVERY * 2:  # and it goes on correctly from there
+            session.submit(Action("charge", session.state.turn))
+            session.undo()
+            assert session.state == again.state
