@@ -7,7 +7,8 @@ import select
 import sys
 from pathlib import Path
 
-from companion.devices.speaker import SpeakerUnavailable, audio_devices
+from typing import TYPE_CHECKING
+
 from companion.engine import (
     EyesClosed,
     GameRules,
@@ -20,7 +21,6 @@ from companion.engine import (
     get_game,
 )
 from companion.narration.scripts import NarrationError, Script, build_script
-from companion.narration.speech import SpeechError
 from companion.narration.timeline import (
     Pacing,
     build,
@@ -29,8 +29,10 @@ from companion.narration.timeline import (
     estimate_speech,
     presets,
 )
-from companion.runtime.narrator import NarrationRun, Narrator
 from companion.settings import Settings, SettingsError, data_dir, load_settings
+
+if TYPE_CHECKING:  # the narrator and the sound card load only when something is spoken
+    from companion.runtime.narrator import NarrationRun, Narrator
 
 EXIT_OK = 0
 EXIT_FAILED = 2
@@ -124,6 +126,10 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def _narrate(args: argparse.Namespace) -> int:
+    from companion.devices.speaker import SpeakerUnavailable
+    from companion.narration.speech import SpeechError
+    from companion.runtime.narrator import Narrator
+
     try:
         settings = _settings(args)
         script = _script(args)
@@ -176,6 +182,8 @@ def _progress(done: int, total: int) -> None:
 
 
 def _print_text(narrator: Narrator, script: Script, pacing: Pacing) -> int:
+    from companion.narration.speech import SpeechError
+
     try:
         timeline = narrator.prepare(script, pacing).timeline
         note = ""
@@ -223,6 +231,8 @@ def _control(run: NarrationRun, key: str) -> None:
 
 
 def _devices(args: argparse.Namespace) -> int:
+    from companion.devices.speaker import SpeakerUnavailable, audio_devices
+
     try:
         devices = audio_devices()
     except SpeakerUnavailable as exc:

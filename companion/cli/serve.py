@@ -7,15 +7,17 @@ import logging
 import sys
 import time
 
-from companion.runtime.service import Services
 from companion.settings import SettingsError, data_dir, load_settings
-from companion.storage import StorageError
 
 log = logging.getLogger("companion")
 
 
 def _serve(args: argparse.Namespace) -> int:
     started = time.perf_counter()
+    # Loaded here, not at import: `companion --help` must not wait for the whole service.
+    from companion.runtime.service import Services
+    from companion.storage import StorageError
+
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
