@@ -114,3 +114,66 @@ def test_doctor_says_what_is_wrong_and_how_to_fix_it(tmp_path: Path,
     assert "[warn] speaker: no audio output device found" in out
     assert "[warn] camera:" in out and "video group" in out
     assert "not ready: 1 problem(s) above" in out
+
+
+def test_every_dependency_installs_on_a_64_bit_pi(tmp_path: Path) -> None:
+    """Raspberry Pi OS Bookworm, 64-bit: Python 3.11 on aarch64 with glibc 2.36. pip resolves
+    the companion's dependencies for it, wheels only (a Pi should not compile OpenCV), so a
+    release that drops its Pi wheel fails here, not on a table's Pi."""
+    import json
+    import sys
+    import tomllib
+
+    wanted = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    platforms = [f"manylinux_2_{minor}_aarch64" for minor in range(36, 16, -1)]
+    report = tmp_path / "report.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--dry-run", "--quiet", "--ignore-installed",
+         "--only-binary=:all:", "--python-version", "3.11", "--implementation", "cp",
+         *(f"--platform={p}" for p in platforms), "--target", str(tmp_path / "target"),
+         "--report", str(report), *wanted],
+        capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    installed = {i["metadata"]["name"].lower() for i in json.loads(report.read_text())["install"]}
+    assert {"onnxruntime", "opencv-python-headless", "zxing-cpp", "numpy"} <= installed
+
+
+def test_doctor_says_a_32_bit_system_needs_the_64_bit_os() -> None:
+    from companion.cli.doctor import check_os
+
+    assert check_os("aarch64").ok and check_os("x86_64").ok
+    armv7 = check_os("armv7l")
+    assert not armv7.ok and "64-bit Raspberry Pi OS" in armv7.fix
+
+
+def test_the_pi_camera_comes_from_the_systems_packages(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """picamera2 is apt-only on Raspberry Pi OS: the companion finds it there, after its own
+    environment's packages, so the fix the error message gives works."""
+    import sys
+
+    from companion.devices.camera import import_picamera2
+
+    system = tmp_path / "dist-packages"
+    (system / "picamera2").mkdir(parents=True)
+    (system / "picamera2" / "__init__.py").write_text("class Picamera2:\n    pass\n")
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    module = import_picamera2(system)
+    assert module.Picamera2.__name__ == "Picamera2"
+    assert sys.path[-1] == str(system)  # after the environment's own packages
+    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    sys.path.remove(str(system))
+    with pytest.raises(ImportError):  # nowhere at all: the message says what to install
+        import_picamera2(tmp_path / "nothing-here")
+
+
+def test_the_unit_allows_devices_not_folders_and_bounds_the_service() -> None:
+    service = unit()["Service"]
+    allowed = [line.split()[0] for line in (DEPLOY / "gambit-companion.service").read_text()
+               .splitlines() if line.startswith("DeviceAllow=")]
+    for device in (a.removeprefix("DeviceAllow=") for a in allowed):
+        assert device.startswith("char-") or not device.endswith("dma_heap"), device
+    assert "char-dma_heap" in [a.removeprefix("DeviceAllow=") for a in allowed]
+    for limit in ("CPUQuota", "MemoryMax", "MemoryHigh", "TasksMax"):
+        assert service[limit], limit

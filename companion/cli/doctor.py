@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import platform
 import shutil
 import socket
 import tempfile
@@ -24,6 +25,20 @@ class Check:
     found: str
     fix: str = ""
     required: bool = True  # a missing camera or speaker still lets the companion run
+
+
+# Machines the companion's wheels exist for (onnxruntime, OpenCV and zxing-cpp publish none
+# for 32-bit ARM): a Pi needs the 64-bit Raspberry Pi OS.
+SIXTY_FOUR_BIT = ("aarch64", "arm64", "x86_64", "amd64")
+
+
+def check_os(machine: str | None = None) -> Check:
+    machine = machine or platform.machine()
+    if machine.lower() in SIXTY_FOUR_BIT:
+        return Check("64-bit OS", True, machine)
+    return Check("64-bit OS", False, f"{machine}: a 32-bit system",
+                 "install the 64-bit Raspberry Pi OS (Bookworm): the camera's and the dice"
+                 " reader's libraries have no 32-bit ARM builds")
 
 
 def check_zbar() -> Check:
@@ -129,7 +144,7 @@ def check_port(settings: Settings) -> Check:
 
 def run_checks(settings: Settings, data: Path) -> list[Check]:
     checks: list[Callable[[], Check]] = [
-        check_zbar, lambda: check_espeak(data), lambda: check_audio(settings),
+        check_os, check_zbar, lambda: check_espeak(data), lambda: check_audio(settings),
         lambda: check_camera(settings), lambda: check_disk(data), lambda: check_port(settings)]
     return [check() for check in checks]
 
@@ -156,7 +171,8 @@ def _doctor(args: argparse.Namespace) -> int:
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     doctor = sub.add_parser(
-        "doctor", help="check this machine: camera, speaker, zbar, espeak-ng, disk, port",
+        "doctor", help="check this machine: 64-bit OS, camera, speaker, zbar, espeak-ng, disk,"
+                       " port",
         description="Check what the companion needs and say how to fix what is missing. Exit"
                     " status 1 when something it cannot run without is missing (a camera or"
                     " speaker is only a warning: the phones stand in for them).")

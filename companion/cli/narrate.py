@@ -6,7 +6,6 @@ import argparse
 import select
 import sys
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from companion.engine import (

@@ -7,6 +7,7 @@ A camera that is missing or unplugged is a status, never a crash: ``read()`` ret
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -126,6 +127,25 @@ class OpenCVCamera(_Reconnecting):
             self._capture = None
 
 
+# Where Raspberry Pi OS installs python3-picamera2 (apt only: it is built against the OS's
+# libcamera, so pip cannot install it into the companion's virtual environment).
+SYSTEM_PACKAGES = Path("/usr/lib/python3/dist-packages")
+
+
+def import_picamera2(system: Path = SYSTEM_PACKAGES) -> Any:
+    """The picamera2 module: from the environment, else from the OS's packages (added at the
+    end of the path, so the environment's own packages still come first)."""
+    try:
+        import picamera2
+    except ImportError:
+        if not (system / "picamera2").is_dir():
+            raise
+        if str(system) not in sys.path:
+            sys.path.append(str(system))
+        import picamera2
+    return picamera2
+
+
 class PiCamera(_Reconnecting):
     """The Raspberry Pi camera through picamera2, where it is installed."""
 
@@ -140,9 +160,7 @@ class PiCamera(_Reconnecting):
             if not self._may_try():
                 return None
             try:
-                from picamera2 import Picamera2  # only on a Pi with python3-picamera2
-
-                camera = Picamera2()
+                camera = import_picamera2().Picamera2()  # a Pi with python3-picamera2
                 camera.configure(camera.create_video_configuration(
                     main={"size": self.size, "format": "BGR888"}))
                 camera.start()
