@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import re
 import secrets
 import threading
 import time
@@ -25,6 +26,7 @@ from companion.engine import (
     Accepted,
     Action,
     ActionRecord,
+    IllegalActionError,
     LogLine,
     RulesError,
     TableSession,
@@ -44,13 +46,23 @@ ENDED_KEPT = 8  # ended tables kept in memory after they were asked for (for the
 
 
 class TableError(Exception):
-    """A request that cannot be done, with the HTTP status and code the API answers."""
+    """A request that cannot be done, with the HTTP status and code the API answers, and the
+    engine's own wording as ``detail`` where the message was put in players' words."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, detail: str = "") -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.detail = detail
+
+
+def refused(exc: RulesError) -> TableError:
+    """A refusal in players' words: the rule's reason, people by name ("Dan is dead", not
+    "cannot strike by seat 1 (Ben): seat 3 (Dan) is dead"), the engine's sentence kept."""
+    reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
+    words = re.sub(r"\bseat \d+ \(([^)]+)\)", r"\1", reason)
+    return TableError(422, "refused", words[:1].upper() + words[1:], str(exc))
 
 
 def not_found(table_id: str) -> TableError:
@@ -466,7 +478,7 @@ class TableHub:
             try:
                 return {"text": table.session.check(action).text}
             except RulesError as exc:
-                raise TableError(422, "refused", str(exc)) from None
+                raise refused(exc) from None
 
     def act(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
         """Apply an action: checked by the rules, then stored, then kept (applied once), so a
@@ -477,7 +489,7 @@ class TableHub:
             try:
                 accepted = table.session.check(action)
             except RulesError as exc:
-                raise TableError(422, "refused", str(exc)) from None
+                raise refused(exc) from None
             seq = table.version + 1
             self.store.append(table.id, seq, "action", action.to_dict(), actor.name)
             record = table.apply(seq, "action", action, accepted)

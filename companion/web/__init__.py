@@ -39,7 +39,7 @@ def create_app(services: Services, testing: bool = False) -> Flask:
 
     @app.errorhandler(TableError)
     def table_error(exc: TableError) -> tuple[Response, int]:
-        return error_response(exc.status, exc.code, exc.message)
+        return error_response(exc.status, exc.code, exc.message, exc.detail)
 
     @app.errorhandler(StorageError)
     def storage_error(exc: StorageError) -> tuple[Response, int]:
@@ -80,5 +80,9 @@ def create_app(services: Services, testing: bool = False) -> Flask:
     return app
 
 
-def error_response(status: int, code: str, message: str) -> tuple[Response, int]:
-    return jsonify({"error": code, "message": message}), status
+def error_response(status: int, code: str, message: str,
+                   detail: str = "") -> tuple[Response, int]:
+    """The API's error: a code, a message for the person holding the phone, and where that
+    was put in players' words, the engine's own sentence (`detail`)."""
+    body = {"error": code, "message": message, **({"detail": detail} if detail else {})}
+    return jsonify(body), status

@@ -198,7 +198,11 @@ def openapi_document() -> dict[str, Any]:
         "components": {"schemas": {
             "Error": {"type": "object", "required": ["error", "message"],
                       "properties": {"error": {"type": "string"},
-                                     "message": {"type": "string"}}},
+                                     "message": {"type": "string"},
+                                     "detail": {"type": "string",
+                                                "description": "the engine's own sentence,"
+                                                               " when the message is in"
+                                                               " players' words"}}},
             "Summary": {"type": "object", "required": ["id", "name", "game", "seats"],
                         "properties": {"id": {"type": "string"}, "name": {"type": "string"},
                                        "game": {"type": "string"},

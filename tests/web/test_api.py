@@ -184,8 +184,16 @@ def test_a_refused_action_says_why_and_changes_nothing(table: dict[str, Any]) ->
                                          "params": {"target": turn},
                                          "expect": now["version"]})
     assert refused.status_code == 422 and refused.json["error"] == "refused"
-    assert "you cannot target yourself" in refused.json["message"]
+    assert refused.json["message"] == "You cannot target yourself"  # in players' words
+    assert refused.json["detail"].startswith(f"cannot strike by seat {turn} (")  # the engine's
     assert state(p, base)["version"] == now["version"]
+    dead = p.post(f"{base}/actions", {"name": "reveal", "seat": (turn + 1) % 4, "params": {},
+                                      "expect": now["version"]})
+    assert dead.status_code in (403, 422)
+    other = table["seats"][(turn + 1) % 4]
+    late = other.post(f"{base}/actions", {"name": "charge", "seat": (turn + 1) % 4,
+                                          "params": {}, "expect": now["version"]})
+    assert late.json["message"] == f"Not your turn: it is {SEATS[turn]}'s turn"
 
 
 @pytest.mark.parametrize("body", [

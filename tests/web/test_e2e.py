@@ -147,13 +147,35 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     for page in phones:
         tab(page, "table")
         expect(page.locator("#turn")).to_contain_text("Ann", timeout=LIVE)
+    # Ann's phone says it is her turn; the others say whom they wait for, by name.
+    expect(host.locator("#turn")).to_contain_text("Your turn")
+    for page in phones[1:]:
+        expect(page.locator("#turn")).to_contain_text("Nothing to do now: waiting for Ann")
+        expect(page.locator("#turn")).not_to_contain_text("Your turn")
+    # A refusal reads in players' words, the engine's sentence one tap away.
+    tab(host, "host")
+    host.click("#host-rulings [data-action=correct]")
+    host.click("#sheet-form [data-param=target] button:text-is('Ben')")
+    host.click("#sheet-form [data-param=counter] button:text-is('health')")
+    host.fill("#sheet-form [data-param=reason] input", " ")
+    host.click("#sheet-go")
+    expect(host.locator("#sheet-error")).to_contain_text("A correction needs a reason")
+    expect(host.locator("#sheet-error summary")).to_have_text("Why?")
+    host.click("#sheet-cancel")
+    tab(phones[2], "log")  # Cat reads the log while the others play: it stays live
 
     # Round 1: everyone charges (+1 energy); every phone sees it, live.
     for seat, page in enumerate(phones):
+        if page is phones[2]:
+            tab(page, "table")
         before = int(counter(page, seat, "energy").inner_text())
         do(page, "charge", preview="Charge")
         for other in phones:
             expect(counter(other, seat, "energy")).to_have_text(str(before + 1), timeout=LIVE)
+        if seat == 0:  # Cat, on the log tab all along, saw Ann's charge arrive there
+            expect(phones[2].locator("#history li").first).to_contain_text("Ann: Charge",
+                                                                         timeout=LIVE)
+            expect(phones[1].locator("#banner")).to_contain_text("Ann: Charge")  # a banner
 
     # Round 2: Ann strikes Ben; nobody shields; Ann lets it resolve; Ben is at 9.
     do(host, "strike", ("Ben",), preview="Strike on Ben")

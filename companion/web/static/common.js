@@ -16,7 +16,7 @@ async function api(method, path, body) {
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     throw { status: response.status, error: data.error || "error",
-            message: data.message || response.statusText };
+            message: data.message || response.statusText, detail: data.detail || "" };
   }
   return data;
 }

@@ -94,13 +94,19 @@ function seatName(seat) {
   return state && state.seats[seat] !== undefined ? state.seats[seat] : `seat ${seat}`;
 }
 
+let myTurn = false;      // was it this phone's turn at the last update
+let newest = null;      // the newest log line shown, to tell a new one
+let passed = null;      // the optional answers this phone passed on (until they change)
+
 function render(snapshot) {
+  const first = state === null;
   state = snapshot;
   const view = snapshot.view;
   const ended = snapshot.ended ? " · ended" : "";
   document.getElementById("status-line").textContent =
     [view.headline, view.phase_label].filter(Boolean).join(" · ") + ended;
-  document.getElementById("turn").textContent = view.ending ? view.ending.text : view.status;
+  renderTurn(snapshot);
+  announceNews(view, first);
   renderPlayers(view);
   renderFacts(document.getElementById("facts"), view.facts);
   renderBoards(view);
@@ -109,13 +115,75 @@ function render(snapshot) {
   renderLog(document.getElementById("recent"), view.log);
   renderMe(snapshot);
   renderHost(snapshot);
-  const reactions = view.actions.filter((a) => a.kind === "reaction" || a.kind === "input");
-  const alert = document.getElementById("reaction-alert");
-  alert.hidden = reactions.length === 0;
-  setChildren(alert, el("strong", {}, "Your answer is needed"), " ",
-    ...reactions.map((spec) => el("button", { onclick: () => openSheet(spec, snapshot.you.seat) }, spec.label)));
+  renderAnswers(snapshot);
   if (window.renderExtras) window.renderExtras(snapshot);  // last: it adds to the alert
   if (sheet && !sheet.busy) checkSheetStillLegal();
+  if (!document.getElementById("tab-log").hidden) loadHistory();  // the log tab stays live
+}
+
+function renderTurn(snapshot) {
+  // "Your turn" when the game waits for this phone; otherwise who it waits for, by name.
+  const view = snapshot.view;
+  const me = snapshot.you.seat;
+  const mine = me !== null && !view.ending && view.waiting_for.includes(me);
+  const box = document.getElementById("turn");
+  box.classList.toggle("mine", mine);
+  const others = view.waiting_for.filter((s) => s !== me).map(seatName);
+  const headline = view.ending ? view.ending.text
+    : mine ? (view.turn === me ? "Your turn" : "Your answer is awaited")
+    : me !== null && others.length ? `Nothing to do now: waiting for ${listNames(others)}`
+    : null;
+  setChildren(box, headline ? el("strong", { class: "headline" }, headline) : null,
+    view.ending ? null : el("div", { class: headline ? "muted" : "" }, view.status));
+  if (mine && !myTurn) nudge();
+  myTurn = mine;
+}
+
+function listNames(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+function nudge() {
+  // The phone says it is your turn: a buzz where it can, and a short tone if asked for.
+  if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  if (localStorage.getItem("turn-sound") !== "on") return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch (err) { /* no sound here: the buzz and the screen say it */ }
+}
+
+function announceNews(view, first) {
+  // The newest public line, as a banner the moment it lands (not for what was already there).
+  const line = view.log[0];
+  const key = line ? `${state.log_length}:${line.text}` : null;
+  if (!first && line && key !== newest) banner([line.text, ...line.notes].join(" · "), "news");
+  newest = key;
+}
+
+function renderAnswers(snapshot) {
+  // Answers asked of this phone: reactions in a window and private inputs. An answer the game
+  // is not waiting for (a Shield, a bluff call) may be passed on.
+  const view = snapshot.view;
+  const me = snapshot.you.seat;
+  const answers = view.actions.filter((a) => a.kind === "reaction" || a.kind === "input");
+  const awaited = me !== null && view.waiting_for.includes(me);
+  const key = `${snapshot.version}:${answers.map((a) => a.name).join(",")}`;
+  const alert = document.getElementById("reaction-alert");
+  alert.hidden = answers.length === 0 || passed === key;
+  setChildren(alert, el("strong", {}, awaited ? "Your answer is needed" : "You may answer"), " ",
+    ...answers.map((spec) => el("button", { onclick: () => openSheet(spec, me) }, spec.label)),
+    awaited ? null : el("button", { class: "secondary", "data-pass": "", onclick: () => {
+      passed = key;
+      alert.hidden = true;
+    } }, "Pass"));
 }
 
 function factLine(fact, attr) {
@@ -307,6 +375,9 @@ function renderMe(snapshot) {
     spec.label, spec.note ? el("div", { class: "muted" }, spec.note) : null));
   setChildren(document.getElementById("my-actions"), ...(actions.length ? actions
     : [el("p", { class: "muted" }, snapshot.you.seat === null ? "You are watching." : "Nothing to do right now.")]));
+  const sound = document.getElementById("turn-sound");
+  sound.hidden = view.seat === null;
+  sound.querySelector("input").checked = localStorage.getItem("turn-sound") === "on";
 }
 
 function takeSeat(snapshot) {
@@ -472,7 +543,9 @@ async function sheetGo() {
       closeSheet();
     }
   } catch (err) {
-    error.textContent = err.message;
+    // The reason in players' words; the engine's own sentence one tap away.
+    setChildren(error, err.message, err.detail ? el("details", {}, el("summary", {}, "Why?"),
+      el("div", { class: "muted" }, err.detail)) : null);
     if (err.error === "stale") refresh();
   } finally {
     if (sheet) sheet.busy = false;
@@ -487,11 +560,15 @@ function checkSheetStillLegal() {
   }
 }
 
-function banner(text) {
+let bannerTimer = null;
+
+function banner(text, kind = "") {
   const node = document.getElementById("banner");
   node.textContent = text;
+  node.className = `banner ${kind}`;
   node.hidden = false;
-  setTimeout(() => { node.hidden = true; }, 5000);
+  clearTimeout(bannerTimer);
+  bannerTimer = setTimeout(() => { node.hidden = true; }, 5000);
 }
 
 // --- host tools and the log --------------------------------------------------------------
@@ -551,5 +628,8 @@ document.getElementById("undo").addEventListener("click", undo);
 document.getElementById("end-table").addEventListener("click", endTable);
 document.getElementById("export").addEventListener("click", exportLog);
 document.getElementById("watch").addEventListener("click", () => join(null));
+document.querySelector("#turn-sound input").addEventListener("change", (e) => {
+  localStorage.setItem("turn-sound", e.target.checked ? "on" : "off");
+});
 
 document.addEventListener("DOMContentLoaded", start);  // after extras.js has loaded
