@@ -5,7 +5,11 @@
 
 from __future__ import annotations
 
+import functools
+import gzip
+import hashlib
 import logging
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
@@ -64,6 +68,19 @@ def create_app(services: Services, testing: bool = False) -> Flask:
         return error_response(500, "internal", "something went wrong inside the companion;"
                                                " nothing was changed, and the log says what")
 
+    @app.url_defaults
+    def versioned_static(endpoint: str, values: dict[str, Any]) -> None:
+        # A static file's address names its content, so phones keep it for a year and fetch
+        # it again only when it changes.
+        if endpoint == "static" and "filename" in values:
+            values["v"] = static_version(app, values["filename"])
+
+    @app.after_request
+    def compress_and_cache(response: Response) -> Response:
+        if request.endpoint == "static" and request.args.get("v"):
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return gzipped(response)
+
     @app.after_request
     def headers(response: Response) -> Response:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -78,6 +95,40 @@ def create_app(services: Services, testing: bool = False) -> Flask:
         return response
 
     return app
+
+
+COMPRESSED = ("application/json", "text/html", "text/css", "text/javascript",
+              "application/javascript", "image/svg+xml")
+
+
+def gzipped(response: Response) -> Response:
+    """The response gzipped for a phone that takes it (the live stream is left alone: it is
+    small messages over a long time)."""
+    if (response.is_streamed and not response.direct_passthrough) or response.status_code >= 300 \
+            or "gzip" not in request.headers.get("Accept-Encoding", "") \
+            or response.mimetype not in COMPRESSED or "Content-Encoding" in response.headers:
+        return response
+    response.direct_passthrough = False  # a static file: read it to compress it
+    data = response.get_data()
+    if len(data) < 512:
+        return response
+    response.set_data(gzip.compress(data, compresslevel=6))
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers.add("Vary", "Accept-Encoding")
+    return response
+
+
+@functools.cache
+def _file_version(path: str, mtime: float) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+
+
+def static_version(app: Flask, filename: str) -> str:
+    path = Path(app.static_folder or "") / filename
+    try:
+        return _file_version(str(path), path.stat().st_mtime)
+    except OSError:
+        return "0"
 
 
 def error_response(status: int, code: str, message: str,

@@ -489,3 +489,29 @@ def test_lone_surrogates_and_wrong_methods_get_clear_answers(table: dict[str, An
     wrong = p.client.delete("/api/games")
     assert wrong.status_code == 405 and set(wrong.headers["Allow"].split(", ")) >= {"GET"}
     assert wrong.json["error"] == "method_not_allowed"
+
+
+def test_pages_and_files_are_compressed_and_files_kept_until_they_change(
+        table: dict[str, Any]) -> None:
+    import gzip
+    import re
+
+    host = table["host"]
+    page = host.client.get(f"/t/{table['id']}", headers={"Accept-Encoding": "gzip"})
+    assert page.headers["Content-Encoding"] == "gzip"
+    html = gzip.decompress(page.data).decode()
+    scripts = re.findall(r'src="(/static/[^"]+)"', html)
+    assert scripts and all(re.search(r"\?v=[0-9a-f]{12}$", s) for s in scripts)
+    for script in scripts:
+        served = host.client.get(script, headers={"Accept-Encoding": "gzip"})
+        assert served.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert gzip.decompress(served.data).startswith(b"//")
+        served.close()
+    api = host.client.get(table["base"], headers={"Accept-Encoding": "gzip"})
+    assert api.headers["Content-Encoding"] == "gzip" and api.headers["Cache-Control"] == \
+        "no-store"
+    plain = host.client.get(table["base"])  # a client that does not take gzip
+    assert "Content-Encoding" not in plain.headers and plain.json["view"]
+    stream = host.client.get(f"{table['base']}/events", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in stream.headers  # live updates stay plain
+    stream.close()
