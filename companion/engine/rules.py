@@ -131,6 +131,8 @@ class EyesClosed:
     script: Mapping[str, Any]
     in_play: frozenset[str] = frozenset()
     labels: Mapping[str, str] = field(default_factory=dict)
+    during: str = ""  # the game's phase (its table view's `phase`) this happens in
+    instructions: str = ""  # what every player does meanwhile, shown on every phone
 
 
 class GameRules(ABC):

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.devices.speaker import SpeakerUnavailable
+from companion.engine import EyesClosed
 from companion.narration.scripts import (
     NarrationError,
     Script,
@@ -43,16 +44,14 @@ class _Current:
     wav: Path | None
 
 
-def phases_for(table: LiveTable) -> dict[str, str]:
-    """The eyes-closed phases this table has: name -> title."""
+def phases_of(table: LiveTable) -> dict[str, EyesClosed]:
+    """The eyes-closed phases this table has, by name (from its public view)."""
     session = table.session
-    phases = eyes_closed(session.rules, session.view(None), len(session.setup.seats))
-    return {name: phase.title for name, phase in phases.items()}
+    return eyes_closed(session.rules, session.view(None), len(session.setup.seats))
 
 
 def script_for(table: LiveTable, phase: str) -> Script:
-    session = table.session
-    phases = eyes_closed(session.rules, session.view(None), len(session.setup.seats))
+    phases = phases_of(table)
     if phase not in phases:
         raise TableError(400, "no_such_phase", f"this table has no eyes-closed phase {phase!r}")
     return build_script(phases[phase])
@@ -200,7 +199,13 @@ class NarrationService:
 
     def status(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
         current = self._current.get(table.id)
-        out: dict[str, Any] = {"phases": phases_for(table), "state": "idle"}
+        phases = phases_of(table)
+        out: dict[str, Any] = {
+            "phases": {name: phase.title for name, phase in phases.items()},
+            # What every phone shows while the game is in one of them (its view's phase).
+            "eyes_closed": [{"phase": p.during, "title": p.title, "instructions": p.instructions}
+                            for p in phases.values() if p.during],
+            "state": "idle"}
         if current is None:
             return out
         out["phase"] = current.phase

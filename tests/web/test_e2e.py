@@ -130,17 +130,32 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     # The host starts the Prologue's narration; with no speaker here, it plays on the phone.
     tab(host, "voice")
     host.click("#narration-buttons [data-phase=prologue]")
-    expect(host.locator("#narration")).to_contain_text("Playing on the host's phone")
+    # The truth: ready on the host's phone, not "playing" before Play is tapped.
+    expect(host.locator("#narration")).to_contain_text("Ready on this phone: tap Play")
     expect(host.locator("#narration-audio")).to_be_visible()
     assert host.locator("#narration-audio").evaluate("a => a.src").endswith("/narration.wav")
+    expect(phones[1].locator("#narration")).to_contain_text("Playing on the host's phone")
+    # Every phone says what to do with eyes closed.
+    for page in phones:
+        tab(page, "table")
+        expect(page.locator("#eyes-closed")).to_contain_text("Now: the Prologue")
+        expect(page.locator("#eyes-closed")).to_contain_text("Eyes closed")
 
-    # The Prologue: whoever has a marking captain marks a player; the host opens the eyes.
+    # The Prologue: whoever has a marking captain marks a player; the host opens the eyes,
+    # from where the narration is steered.
     for page in phones:
         tab(page, "me")
         if page.locator("#my-actions [data-action=prologue_mark]").count():
             do(page, "prologue_mark", (NAMES[0] if page is not host else NAMES[1],))
-    do(host, "end_prologue", where="#host-actions")
+    tab(host, "voice")
+    host.click("#narration-buttons [data-action=end_prologue]")
+    host.click("#sheet-go")
+    host.click("#sheet-go")
+    expect(host.locator("#sheet")).to_be_hidden()
+    for page in phones:
+        expect(page.locator("#eyes-closed")).to_be_hidden(timeout=LIVE)
     # The table's rulings stand apart from the game's steps on the host's tab.
+    tab(host, "host")
     expect(host.locator("#host-rulings [data-action=correct]")).to_be_visible()
     assert host.locator("#host-actions [data-action=correct]").count() == 0
     expect(host.locator("#host-actions-box")).to_be_hidden()  # no step of the game's now

@@ -236,7 +236,9 @@ class BurkesGambitRules(GameRules):
         return components.components()
 
     def eyes_closed(self, in_play: frozenset[str], players: int) -> Sequence[EyesClosed]:
-        return (EyesClosed("heads-down", "heads down", _script_data()["head_down"]),)
+        data = _script_data()["head_down"]
+        return (EyesClosed("heads-down", "heads down", data, during="heads_down",
+                           instructions=str(data["instructions"])),)
 
     def announce(self, events: Sequence[Event]) -> str:
         """The engines' count, after each power-up: everyone hears how close Earth is."""

@@ -66,4 +66,6 @@ def eyes_closed(pool: frozenset[str]) -> tuple[EyesClosed, ...]:
     if not pool.intersection(book.prologue_captains()):
         return ()
     labels = {name: book.label(name) for name in book.data["captains"]}
-    return (EyesClosed("prologue", "the Prologue", _script_data()["prologue"], pool, labels),)
+    data = _script_data()["prologue"]
+    return (EyesClosed("prologue", "the Prologue", data, pool, labels, during="prologue",
+                       instructions=str(data["instructions"])),)

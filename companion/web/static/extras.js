@@ -12,15 +12,20 @@ async function narrate(body) {
 function renderNarration(snapshot) {
   const n = snapshot.narration;
   if (!n) return;
+  renderEyesClosed(snapshot);
+  const audio = document.getElementById("narration-audio");
+  const onThisPhone = n.state === "on_phone" && snapshot.host && n.wav;
   const lines = n.lines ? ` · line ${Math.min(n.lines_done + 1, n.lines)} of ${n.lines}` : "";
-  const states = { idle: "Not playing", playing: "Playing", paused: "Paused", stopping: "Stopping",
-                   finished: "Finished", on_phone: "Playing on the host's phone" };
-  setChildren(document.getElementById("narration"), 
-    el("strong", {}, states[n.state] || n.state), lines,
+  const states = { idle: "Not started", playing: "Playing on the companion's speaker",
+                   paused: "Paused", stopping: "Stopping", finished: "Finished",
+                   on_phone: onThisPhone ? phoneState(audio) : "Playing on the host's phone" };
+  setChildren(document.getElementById("narration"),
+    el("strong", { "data-state": n.state }, states[n.state] || n.state), lines,
     n.line ? el("p", { class: "preview" }, n.line) : null,
     n.error ? el("p", { class: "error" }, n.error) : null);
   const buttons = [];
-  if (snapshot.host && !["playing", "paused"].includes(n.state)) {
+  const busy = ["playing", "paused"].includes(n.state) || (onThisPhone && !audio.ended && audio.currentTime > 0);
+  if (snapshot.host && !busy) {
     for (const [phase, title] of Object.entries(n.phases || {})) {
       buttons.push(el("button", { class: "primary big", "data-phase": phase,
         onclick: () => narrate({ start: phase }) }, `Start ${title}`));
@@ -33,11 +38,30 @@ function renderNarration(snapshot) {
         onclick: () => narrate({ command }) }, CONTROL_LABELS[command]));
     }
   }
-  if (n.state === "on_phone" && n.wav) buttons.push(...phoneControls(n));
+  if (onThisPhone) buttons.push(...phoneControls(n));
+  // The table's own step that ends the phase ("Everyone opens their eyes"), where the host
+  // steers the narration.
+  const steps = snapshot.host ? snapshot.host.actions.filter((spec) => !spec.ruling) : [];
+  buttons.push(...steps.map((spec) => el("button", { class: "big", "data-action": spec.name,
+    onclick: () => openSheet(spec, null) }, spec.label)));
   setChildren(document.getElementById("narration-buttons"), ...buttons);
-  const audio = document.getElementById("narration-audio");
-  audio.hidden = !(n.state === "on_phone" && n.wav);
+  audio.hidden = !onThisPhone;
   if (n.wav && !audio.src.endsWith(n.wav)) audio.src = n.wav;
+}
+
+function phoneState(audio) {
+  // The truth of the host's phone, from its player: not "playing" before Play is tapped.
+  if (!audio.src || (audio.paused && audio.currentTime === 0)) return "Ready on this phone: tap Play";
+  if (audio.ended) return "Finished";
+  return audio.paused ? "Paused on this phone" : "Playing on this phone";
+}
+
+function renderEyesClosed(snapshot) {
+  // Every phone says what to do while the game is in an eyes-closed phase.
+  const box = document.getElementById("eyes-closed");
+  const phase = (snapshot.narration.eyes_closed || []).find((p) => p.phase === snapshot.view.phase);
+  box.hidden = !phase;
+  if (phase) setChildren(box, el("strong", {}, `Now: ${phase.title}`), el("p", {}, phase.instructions));
 }
 
 function phoneControls(n) {
@@ -46,7 +70,8 @@ function phoneControls(n) {
   const starts = n.cues.map((c) => c.start);
   const spoken = n.cues.filter((c) => c.spoken).map((c) => c.start);
   return [
-    el("button", { class: "big", onclick: () => (audio.paused ? audio.play() : audio.pause()) }, "Play / pause"),
+    el("button", { class: "primary big", "data-command": "play", onclick: () => (audio.paused ? audio.play() : audio.pause()) },
+      audio.paused ? "Play" : "Pause"),
     el("button", { class: "big", onclick: () => {
       const last = spoken.filter((s) => s <= audio.currentTime + 0.05).pop();
       audio.currentTime = last ?? 0; audio.play();
@@ -103,6 +128,10 @@ function refreshSnapshot() {
   const img = document.getElementById("snapshot");
   const visible = !document.getElementById("tab-camera").hidden && !img.hidden;
   if (visible) img.src = `${BASE}/camera.jpg?t=${Date.now()}`;
+}
+
+for (const event of ["play", "pause", "ended"]) {  // the host's player changes what it shows
+  document.getElementById("narration-audio").addEventListener(event, () => { if (state) renderNarration(state); });
 }
 
 window.renderExtras = (snapshot) => {
