@@ -31,6 +31,10 @@ def free(state: Any) -> int:
     return 0
 
 
+def no_note(state: Any, seat: int | None) -> str:
+    return ""
+
+
 @dataclass(frozen=True)
 class Move:
     """One action name of a game."""
@@ -47,6 +51,9 @@ class Move:
     private: bool = False  # the whole action is the seat's secret
     secret: tuple[str, ...] = ()  # fields only the acting seat may see in the log
     ruling: bool = False  # the table overrides the rules with it (see ActionSpec)
+    # What this action means for this seat, in a line: its effect, and for a claim whether
+    # the seat holds what it claims and what a lost call would cost it.
+    note: Callable[[Any, int | None], str] = no_note
 
 
 def with_defaults(given: Params, specs: tuple[Param, ...]) -> dict[str, Any]:
@@ -70,7 +77,7 @@ class MoveSet:
         if seat is not None and not 0 <= seat < seats:
             return []
         return [ActionSpec(m.name, m.label(state), m.kind, m.params(state, seat), m.cost(state),
-                           ruling=m.ruling)
+                           m.note(state, seat), ruling=m.ruling)
                 for m in self.by_name.values() if m.refusal(state, seat) is None]
 
     def checked(self, state: Any, action: Action, seats: int) -> tuple[Move, dict[str, Any]]:

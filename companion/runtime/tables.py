@@ -42,7 +42,7 @@ PIN_TRIES = 5  # wrong PINs from one phone per minute before it waits a minute
 PIN_TRIES_LONG = 20  # wrong PINs from one phone in PIN_LONG seconds: it waits PIN_LONG
 PIN_LONG = 30 * 60
 IDLE_SECONDS = 12 * 3600  # an open table untouched this long may be ended for a new one
-ENDED_KEPT = 8  # ended tables kept in memory after they were asked for (for their export)
+ENDED_KEPT = 2  # ended tables kept in memory (for their export); the store keeps them all
 
 
 class TableError(Exception):
@@ -365,10 +365,15 @@ class TableHub:
                 except (RulesError, StorageError, ValueError) as exc:
                     log.error("table %s could not be rebuilt: %s", table_id, exc)
                     raise not_found(table_id) from None
-                ended = [t for t in self._tables.values() if t.ended and t is not table]
-                for old in ended[:max(0, len(ended) - ENDED_KEPT)]:  # the first asked for
-                    del self._tables[old.id]
+                self._forget_ended(keep=table)
         return table
+
+    def _forget_ended(self, keep: LiveTable) -> None:
+        """Ended tables beyond the last few leave memory (rebuilt from the store if asked
+        for again): a long evening of games must not grow the service."""
+        ended = [t for t in self._tables.values() if t.ended and t is not keep]
+        for old in ended[:max(0, len(ended) - ENDED_KEPT)]:  # the first ended or asked for
+            del self._tables[old.id]
 
     def actor(self, table: LiveTable, host_token: str | None, seat_token: str | None,
               watch_token: str | None) -> Actor:
@@ -525,6 +530,8 @@ class TableHub:
             except Exception:  # what a listener keeps must not keep the table open
                 log.exception("a table-end listener failed")
         self._changed(table)
+        with self._lock:
+            self._forget_ended(keep=table)
 
     def export(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
         """The whole transcript (setup with its seed, every action) once the table has ended,

@@ -97,4 +97,9 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     return f"{state.name(seat)} uses {face}{choice}{on}"
 
 
-MOVE = Move("resolve", "move", _label, _refusal, _run, _text, _params, _check)
+def _note(state: State, seat: int | None) -> str:
+    """What the rolled face does."""
+    return str(state.book.face(state.die.face)["effect"]) if state.die else ""
+
+
+MOVE = Move("resolve", "move", _label, _refusal, _run, _text, _params, _check, note=_note)

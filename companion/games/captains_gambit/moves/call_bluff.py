@@ -58,5 +58,11 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     return f"{state.name(seat)} calls {state.name(claims[on])}'s {what}"
 
 
+def _note(state: State, seat: int | None) -> str:
+    damage = int(state.book.setup("bluff_damage"))
+    return (f"If they hold the permit they claim, you take {damage} damage; if they do not,"
+            " they do.")
+
+
 MOVE = Move("call_bluff", "reaction", fixed_label("Call the bluff"), _refusal, _run, _text,
-            _params)
+            _params, note=_note)

@@ -214,3 +214,17 @@ def told_text(what: str) -> Callable[[State, int | None, Params], str]:
             state.book.label(value) if isinstance(value, str) else value)
         return f"{state.name(seat)} told the companion their {what}: {shown}"
     return text
+
+
+def claim_note(state: State, seat: int | None, card: str) -> str:
+    """For a claim of ``card`` by ``seat``: honest or a bluff, and what a lost call costs."""
+    if seat is None:
+        return ""
+    label = state.book.label(card)
+    permits = state.players[seat].permits
+    if card in permits:
+        return f"Honest: you hold {label}."
+    damage = int(state.book.setup("bluff_damage"))
+    if None in permits:  # cards dealt by hand that the companion was not told
+        return f"If called and you hold no {label}, you take {damage} damage."
+    return f"A bluff: you hold no {label}. If called, you take {damage} damage."

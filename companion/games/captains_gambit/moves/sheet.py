@@ -10,6 +10,7 @@ from companion.engine import Move, Param, Params
 from companion.games.captains_gambit import flow
 from companion.games.captains_gambit.book import SHEET_ACTIONS
 from companion.games.captains_gambit.moves.common import (
+    claim_note,
     living_targets,
     may_hold,
     not_in_phase,
@@ -100,8 +101,14 @@ def _sheet_move(name: str) -> Move:
             return f"{actor} declares {label}{on}"
         return f"{actor}: {label}{on}"
 
+    def note(state: State, seat: int | None) -> str:
+        effect = str(data(state).get("text", ""))
+        if data(state)["kind"] != "permit":
+            return effect
+        return f"{claim_note(state, seat, name)} {effect}".strip()
+
     return Move(name, "move", lambda s: s.book.label(name), refusal, run, text, params, check,
-                cost)
+                cost, note=note)
 
 
 def resolve(state: State) -> None:

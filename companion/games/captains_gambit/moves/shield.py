@@ -4,7 +4,13 @@ may be called)."""
 from __future__ import annotations
 
 from companion.engine import Move, Params
-from companion.games.captains_gambit.moves.common import fixed_label, not_in_phase, said, who
+from companion.games.captains_gambit.moves.common import (
+    claim_note,
+    fixed_label,
+    not_in_phase,
+    said,
+    who,
+)
 from companion.games.captains_gambit.state import State
 
 
@@ -41,5 +47,10 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     state.emit("declared", seat=seat, action="shield", target=pending.actor, via="claim")
 
 
+def _note(state: State, seat: int | None) -> str:
+    effect = str(state.book.action("shield").get("text", ""))
+    return f"{claim_note(state, seat, 'shield')} {effect}".strip()
+
+
 MOVE = Move("shield", "reaction", fixed_label("Shield"), _refusal, _run,
-            said("{who} declares Shield"), cost=_cost)
+            said("{who} declares Shield"), cost=_cost, note=_note)
