@@ -40,6 +40,7 @@ class Param:
     board: str | None = None  # for a cell: which board of the table view
     depends_on: str | None = None
     choices_by: tuple[tuple[Any, tuple[Any, ...]], ...] = ()
+    labels: tuple[str, ...] = ()  # what a player reads for each of ``choices``, in order
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
@@ -56,6 +57,8 @@ class Param:
         if self.depends_on is not None:
             out["depends_on"] = self.depends_on
             out["choices_by"] = [[key, list(values)] for key, values in self.choices_by]
+        if self.labels:
+            out["labels"] = list(self.labels)
         return out
 
     @classmethod
@@ -64,7 +67,8 @@ class Param:
         return cls(data["name"], data["kind"], data["label"], tuple(data.get("choices", ())),
                    data.get("min"), data.get("max"), data.get("default"), data.get("board"),
                    data.get("depends_on"),
-                   tuple((key, tuple(values)) for key, values in data.get("choices_by", ())))
+                   tuple((key, tuple(values)) for key, values in data.get("choices_by", ())),
+                   tuple(data.get("labels", ())))
 
     def allowed(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
         """The values allowed once the other parameters are ``params``."""

@@ -85,11 +85,20 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     host = new_phone(browser)
     host.goto(server.url + "/")
     expect(host.locator("#game option")).not_to_have_count(0)
+    # Setup in players' words: no game chosen for them, then names, not ids.
+    assert host.locator("#game").input_value() == ""
+    expect(host.locator("#table-setup")).to_be_hidden()
     host.select_option("#game", "captains-gambit")
+    expect(host.locator("#game-summary")).to_contain_text("4 to 8 players")
+    expect(host.locator("#options")).to_contain_text("King Lear and Othello (for Cordelia and"
+                                                     " Brutus)")
     inputs = host.locator("#seat-names input")
     expect(inputs).to_have_count(4)
+    expect(host.locator("#seat-names")).to_contain_text("Player 1")
     for i, name in enumerate(NAMES):
         inputs.nth(i).fill(name)
+    first = host.locator("#options select[name=first_seat] option")
+    expect(first).to_have_text(["Random", *NAMES])  # who plays first, by name
     host.fill("input[name=name]", "Friday night")
     host.click("button[type=submit]")
     host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
@@ -128,7 +137,7 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
                 assert captain not in secrets
 
     # The host starts the Prologue's narration; with no speaker here, it plays on the phone.
-    tab(host, "voice")
+    tab(host, "more")
     host.click("#narration-buttons [data-phase=prologue]")
     # The truth: ready on the host's phone, not "playing" before Play is tapped.
     expect(host.locator("#narration")).to_contain_text("Ready on this phone: tap Play")
@@ -147,7 +156,7 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
         tab(page, "me")
         if page.locator("#my-actions [data-action=prologue_mark]").count():
             do(page, "prologue_mark", (NAMES[0] if page is not host else NAMES[1],))
-    tab(host, "voice")
+    tab(host, "more")
     host.click("#narration-buttons [data-action=end_prologue]")
     host.click("#sheet-go")
     host.click("#sheet-go")
@@ -171,7 +180,7 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     tab(host, "host")
     host.click("#host-rulings [data-action=correct]")
     host.click("#sheet-form [data-param=target] button:text-is('Ben')")
-    host.click("#sheet-form [data-param=counter] button:text-is('health')")
+    host.click("#sheet-form [data-param=counter] button:text-is('Health')")
     host.fill("#sheet-form [data-param=reason] input", " ")
     host.click("#sheet-go")
     expect(host.locator("#sheet-error")).to_contain_text("A correction needs a reason")
@@ -218,7 +227,7 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
         expect(counter(page, 3, "energy")).to_have_text(str(dan_energy - 1), timeout=LIVE)
         expect(page.locator("#recent")).to_contain_text("The host undid: Dan: Charge")
     for page in phones:  # nothing half-drawn anywhere
-        for name in ("table", "me", "log", "voice", "camera", *(("host",) if page is host
+        for name in ("table", "me", "log", "more", *(("host",) if page is host
                                                                    else ())):
             tab(page, name)
             shown = page.locator("body").inner_text()
@@ -251,7 +260,7 @@ def test_a_card_shown_to_the_camera_is_one_tap_away(browser: Browser,
         expect(ann.locator("#turn")).to_contain_text("Prologue")
         host_api.call("POST", f"{base}/actions", {"name": "end_prologue", "seat": None,
                                                   "params": {}, "expect": 0})
-        do(ann, "overcharge", ("claim",))
+        do(ann, "overcharge", ("Claim the permit",))
         _, now = ben.call("GET", base)
         status, _ = ben.call("POST", f"{base}/actions", {"name": "call_bluff", "seat": 1,
                                                          "params": {}, "expect": now["version"]})
@@ -348,7 +357,7 @@ def test_burkes_gambit_on_a_phone_a_private_look_and_the_vote(server: Server,
         call(turn, "roll", face="id_check")
         call(turn, "return_die")
     # Ben rolls on his phone and scans Cat's parasite card: only his phone learns it.
-    do(ben, "roll", ("scan any",), preview="Ben rolled Parasite scan (any)")
+    do(ben, "roll", ("Parasite scan (any)",), preview="Ben rolled Parasite scan (any)")
     do(ben, "resolve", ("Cat",), preview="Ben uses Parasite scan (any) on Cat")
     tab(ben, "me")
     expect(ben.locator("#secrets [data-secret='look:2:parasite']")).to_contain_text(

@@ -109,6 +109,14 @@ class Book(RuleBook):
     def warp_in_groups(self) -> tuple[str, ...]:
         return tuple(self.data["warp_in"])
 
+    def warp_in_labels(self) -> tuple[str, ...]:
+        """Each Warp In group in words: "King Lear and Othello (for Cordelia and Brutus)"."""
+        def names(captains: list[str]) -> str:
+            labels = [self.label(c) for c in captains]
+            return " and ".join(labels) if len(labels) < 3 else ", ".join(labels)
+        return tuple(f"{names(swap['with'])} (for {names(swap['replaces'])})"
+                     for swap in self.data["warp_in"].values())
+
     def prologue_captains(self) -> tuple[str, ...]:
         """Captains with a part in the Prologue (a `prologue` text in the data)."""
         return tuple(name for name, entry in self.data["captains"].items() if "prologue" in entry)

@@ -40,11 +40,13 @@ INFO = GameInfo(
     max_players=8,
     summary="Hidden captains, bluffed permits, 12 rounds: each captain has a secret way to win.",
     options=(
-        Param("warp_in", "choices", "Warp In captains", choices=Book.load().warp_in_groups(),
-              minimum=0, maximum=len(Book.load().warp_in_groups()), default=[]),
+        Param("warp_in", "choices", "Warp In captains (advanced)",
+              choices=Book.load().warp_in_groups(), minimum=0,
+              maximum=len(Book.load().warp_in_groups()), default=[],
+              labels=Book.load().warp_in_labels()),
         Param("wildcards", "flag", "Wildcards in the permit deck", default=False),
         Param("mulligan", "flag", "Permit mulligan before the Prologue", default=False),
-        Param("first_seat", "number", "First player (seat)", minimum=0, maximum=7, default=0),
+        Param("first_seat", "seat", "Who plays first", choices=tuple(range(8)), default=0),
     ),
 )
 

@@ -42,6 +42,12 @@ function words(name) {
   return String(name).replace(/_/g, " ");
 }
 
+function labelOf(param, value) {
+  // What a player reads for one of a parameter's choices: the game's label, else the value.
+  const index = (param.choices || []).indexOf(value);
+  return param.labels && index >= 0 ? param.labels[index] : words(value);
+}
+
 function setChildren(node, ...children) {
   // Like replaceChildren, but leaves out null, undefined and false (an optional part).
   node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));

@@ -102,9 +102,15 @@ function suggestionButtons(camera) {
 function renderCamera(snapshot) {
   const camera = snapshot.camera;
   if (!camera) return;
-  const status = !camera.configured ? "No camera is set up on this companion."
-    : `${camera.ok ? "Camera ready" : "Camera not available"}: ${camera.message}`;
+  // Said for the people at the table; the fix, for whoever set up the companion, a tap away.
+  const status = !camera.configured ? "No camera: tap cards and dice in on the phones."
+    : camera.ok ? "The camera is watching the table."
+      : "The camera is not working: tap cards and dice in on the phones meanwhile.";
   const parts = [el("p", {}, status)];
+  if (camera.configured && camera.message) {
+    parts.push(el("details", {}, el("summary", {}, "For whoever set up the companion"),
+      el("p", { class: "muted" }, camera.message)));
+  }
   if (snapshot.host && camera.configured && !camera.attached) {
     parts.push(el("button", { class: "big", id: "use-camera", onclick: async () => {
       try { await api("POST", `${BASE}/camera`, {}); } catch (err) { banner(err.message); }
@@ -126,7 +132,7 @@ function renderCamera(snapshot) {
 
 function refreshSnapshot() {
   const img = document.getElementById("snapshot");
-  const visible = !document.getElementById("tab-camera").hidden && !img.hidden;
+  const visible = !document.getElementById("tab-more").hidden && !img.hidden;
   if (visible) img.src = `${BASE}/camera.jpg?t=${Date.now()}`;
 }
 

@@ -23,10 +23,22 @@ function seatInputs() {
 function setSeats(count) {
   const box = document.getElementById("seat-names");
   const names = seatInputs().map((i) => i.value);
-  setChildren(box, el("legend", {}, "Players, in seating order"));
+  setChildren(box, el("legend", {}, "Players, in seating order (clockwise)"));
   for (let i = 0; i < count; i++) {
-    box.append(el("label", {}, `Seat ${i}`,
-      el("input", { name: `seat${i}`, maxlength: 24, required: true, value: names[i] || "" })));
+    box.append(el("label", {}, `Player ${i + 1}`,
+      el("input", { name: `seat${i}`, maxlength: 24, required: true, value: names[i] || "",
+                    placeholder: "Name", oninput: namesChanged })));
+  }
+  namesChanged();
+}
+
+function namesChanged() {
+  // A "who" option offers the names as typed.
+  const names = seatInputs().map((input, i) => input.value.trim() || `Player ${i + 1}`);
+  for (const select of document.querySelectorAll("#options select[data-kind=seat]")) {
+    const chosen = select.value || select.dataset.default;
+    setChildren(select, el("option", { value: "random" }, "Random"),
+      names.map((name, i) => el("option", { value: i, selected: String(i) === String(chosen) }, name)));
   }
 }
 
@@ -39,8 +51,13 @@ function optionControl(option) {
   if (option.kind === "choices") {
     return el("fieldset", { "data-kind": "choices", "data-name": option.name },
       el("legend", {}, option.label),
-      option.choices.map((c) => el("label", { class: "row" }, words(c),
+      option.choices.map((c) => el("label", { class: "row" }, labelOf(option, c),
         el("input", { type: "checkbox", value: c }))));
+  }
+  if (option.kind === "seat") {
+    // A player, by the names typed above, or chosen at random now.
+    return el("label", {}, option.label, el("select", { name: option.name, "data-kind": "seat",
+      "data-default": option.default ?? "" }));
   }
   if (option.kind === "number") {
     return el("label", {}, option.label, el("input", { type: "number", name: option.name,
@@ -51,9 +68,14 @@ function optionControl(option) {
 
 function chooseGame() {
   const game = games.find((g) => g.slug === document.getElementById("game").value);
-  setSeats(Math.max(game.min_players, Math.min(seatInputs().length || game.min_players, game.max_players)));
+  document.getElementById("table-setup").hidden = !game;
+  document.getElementById("game-summary").textContent = game
+    ? `${game.min_players} to ${game.max_players} players. ${game.summary}` : "";
+  if (!game) return;
   setChildren(document.getElementById("options"), el("legend", {}, "Options"),
     ...game.options.map(optionControl));
+  document.getElementById("options").hidden = !game.options.length;
+  setSeats(Math.max(game.min_players, Math.min(seatInputs().length || game.min_players, game.max_players)));
 }
 
 function readOptions() {
@@ -65,6 +87,10 @@ function readOptions() {
   }
   for (const set of document.querySelectorAll("#options fieldset[data-kind=choices]")) {
     options[set.dataset.name] = [...set.querySelectorAll("input:checked")].map((i) => i.value);
+  }
+  for (const select of document.querySelectorAll("#options select[data-kind=seat]")) {
+    options[select.name] = select.value === "random"
+      ? Math.floor(Math.random() * seatInputs().length) : Number(select.value);
   }
   return options;
 }
@@ -88,7 +114,8 @@ async function create(event) {
 async function start() {
   games = await api("GET", "/api/games");
   const select = document.getElementById("game");
-  setChildren(select, ...games.map((g) => el("option", { value: g.slug }, g.title)));
+  setChildren(select, el("option", { value: "" }, "Choose a game…"),
+    ...games.map((g) => el("option", { value: g.slug }, g.title)));
   select.addEventListener("change", chooseGame);
   chooseGame();
   document.getElementById("add-seat").addEventListener("click", () => {

@@ -475,7 +475,7 @@ function changed(param) {
 }
 
 function choiceLabel(param, value) {
-  return param.kind === "seat" ? seatName(value) : words(value);
+  return param.kind === "seat" ? seatName(value) : labelOf(param, value);
 }
 
 function fieldFor(param) {
@@ -503,7 +503,7 @@ function fieldFor(param) {
           sheet.values[param.name] = [...group.children]
             .filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.value);
           changed(param);
-        } }, words(value)));
+        } }, labelOf(param, value)));
     });
     box.append(group);
   } else if (param.kind === "number") {

@@ -142,7 +142,8 @@ def table_only(*phases: str) -> Callable[[State, int | None], str | None]:
 
 def face_param(label: str) -> Callable[[State, int | None], tuple[Param, ...]]:
     """The face a seat saw on its die (dice are observed, never simulated)."""
-    return lambda state, seat: (Param("face", "choice", label, choices=FACES),)
+    return lambda state, seat: (Param("face", "choice", label, choices=FACES, labels=tuple(
+        state.book.face_label(face) for face in FACES)),)
 
 
 def face_label(state: State, params: Params) -> str:

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from companion.engine import Move, Outcome, Param, Params
 from companion.games.burkes_gambit.moves import flow
-from companion.games.burkes_gambit.moves.common import TEAMS, fixed_label, said, winning_team
+from companion.games.burkes_gambit.moves.common import (
+    NAMES,
+    TEAMS,
+    fixed_label,
+    said,
+    winning_team,
+)
 from companion.games.burkes_gambit.state import State
 
 
@@ -20,7 +26,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return (Param("team", "choice", "Your ID card", choices=TEAMS),)
+    return (Param("team", "choice", "Your ID card", choices=TEAMS,
+                  labels=tuple(NAMES[team] for team in TEAMS)),)
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:

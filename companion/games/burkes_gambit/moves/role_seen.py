@@ -20,8 +20,9 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     taken = {p.role for p in state.players}
-    return (Param("role", "choice", "Your role card",
-                  choices=tuple(r for r in state.book.roles() if r not in taken)),)
+    free = tuple(r for r in state.book.roles() if r not in taken)
+    return (Param("role", "choice", "Your role card", choices=free,
+                  labels=tuple(state.book.role_label(r) for r in free)),)
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:

@@ -37,7 +37,9 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     claims = tuple(_open_claims(state, seat))
     # The Shield, when one stands, is what a call most often means.
     default = "shield" if "shield" in claims else claims[0] if claims else None
-    return (Param("on", "choice", "Which claim", choices=claims, default=default),)
+    labels = tuple("the Shield" if c == "shield" else "the action's permit" for c in claims)
+    return (Param("on", "choice", "Which claim", choices=claims, default=default,
+                  labels=labels),)
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:

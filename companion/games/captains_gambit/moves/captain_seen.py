@@ -26,7 +26,9 @@ def _captain_choices(state: State) -> tuple[str, ...]:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return (Param("captain", "choice", "Your captain", choices=_captain_choices(state)),)
+    choices = _captain_choices(state)
+    return (Param("captain", "choice", "Your captain", choices=choices,
+                  labels=tuple(state.book.label(c) for c in choices)),)
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:

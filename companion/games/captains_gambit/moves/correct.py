@@ -25,7 +25,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (
         Param("target", "seat", "Player", choices=tuple(range(len(state.players)))),
-        Param("counter", "choice", "Counter", choices=COUNTERS),
+        Param("counter", "choice", "Counter", choices=COUNTERS,
+              labels=tuple(c.capitalize() for c in COUNTERS)),
         Param("value", "number", "New value", minimum=0, maximum=999),
         Param("reason", "text", "Reason", maximum=200),
     )

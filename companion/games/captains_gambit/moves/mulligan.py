@@ -27,7 +27,9 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     if seat is None:
         return ()
     size = len(state.players[seat].permits)
-    return (Param("discard", "choices", "Permits to discard", choices=hand_choices(state, seat),
+    choices = hand_choices(state, seat)
+    return (Param("discard", "choices", "Permits to discard", choices=choices,
+                  labels=tuple(state.book.label(c) for c in choices),
                   minimum=0, maximum=size),)
 
 

@@ -29,7 +29,9 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     if seat is None:
         return ()
     size = len(state.players[seat].permits)
-    return (Param("permits", "choices", "Your permits", choices=hand_choices(state, seat),
+    choices = hand_choices(state, seat)
+    return (Param("permits", "choices", "Your permits", choices=choices,
+                  labels=tuple(state.book.label(c) for c in choices),
                   minimum=size, maximum=size),)
 
 

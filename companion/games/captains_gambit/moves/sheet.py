@@ -56,7 +56,9 @@ def _sheet_move(name: str) -> Move:
             ways: tuple[str, ...] = ("claim",)
             if seat is not None and state.wildcards and may_hold(state, seat, "identity_theft"):
                 ways += ("identity_theft",)
-            out.append(Param("via", "choice", "How", choices=ways, default="claim"))
+            out.append(Param("via", "choice", "How", choices=ways, default="claim",
+                             labels=tuple("Claim the permit" if w == "claim" else
+                                          "Reveal Identity Theft" for w in ways)))
         return tuple(out)
 
     def check(state: State, seat: int | None, params: Params) -> str | None:

@@ -12,7 +12,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return (Param("kind", "choice", "Take", choices=("energy", "loyalty")),)
+    return (Param("kind", "choice", "Take", choices=("energy", "loyalty"),
+                  labels=("1 energy", "1 loyalty")),)
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
