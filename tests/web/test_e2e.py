@@ -330,6 +330,11 @@ def test_a_game_added_as_a_plug_in_plays_on_a_phone(browser: Browser, tmp_path: 
         expect(ann.locator("#secrets [data-secret=lucky]")).to_contain_text("Your lucky step")
         tab(ann, "table")
         expect(ann.locator("#boards [data-board=track] .cell")).to_have_count(11)
+        # Drawn as a grid: one row of cells side by side, not one cell under another.
+        first, second = (ann.locator(f"#boards [data-cell={c}]").bounding_box() for c in
+                         ("c0", "c1"))
+        assert first and second and second["x"] > first["x"] + first["width"] / 2
+        assert abs(second["y"] - first["y"]) < 2
         # Ann taps her piece, the cells it may reach light up, she taps one.
         ann.click("#boards [data-cell=c0]")
         expect(ann.locator("#boards .cell.target")).to_have_count(3)

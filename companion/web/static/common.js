@@ -25,6 +25,7 @@ function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (key === "class") node.className = value;
+    else if (key === "style") Object.assign(node.style, value);  // the page's CSP forbids style attributes
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (value === true) node.setAttribute(key, "");
     else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);

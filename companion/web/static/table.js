@@ -200,7 +200,7 @@ function renderBoards(view) {
     const targets = param ? allowedValues(param, picking.values) : [];
     const chosen = picking && picking.board === board.id ? Object.values(picking.values) : [];
     const grid = el("div", { class: "board-grid", role: "grid", "aria-label": board.title,
-      style: `grid-template-columns: repeat(${board.cols}, 1fr)` });
+      style: { gridTemplateColumns: `repeat(${board.cols}, 1fr)` } });
     const turned = board.turned_for.includes(view.seat);  // the player across the board
     for (const cell of board.cells) {
       const starts = !picking && startingActions(board.id, cell.id).length > 0;
@@ -209,7 +209,7 @@ function renderBoards(view) {
       const col = turned ? board.cols - cell.col : cell.col + 1;
       grid.append(el("button", {
         class: `cell ${cell.terrain ? `terrain-${cell.terrain}` : ""}${targets.includes(cell.id) ? " target" : ""}${chosen.includes(cell.id) ? " chosen" : ""}${starts ? " can" : ""}`,
-        style: `grid-row: ${row}; grid-column: ${col}`,
+        style: { gridRow: String(row), gridColumn: String(col) },
         "data-cell": cell.id, "aria-label": [cell.id, ...cell.pieces.map((p) => p.title)].join(", "),
         onclick: () => tapCell(board, cell) },
         top ? el("span", { class: `piece${top.owner === null ? "" : ` owner-${top.owner}`}`,
