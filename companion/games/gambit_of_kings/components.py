@@ -1,7 +1,9 @@
-"""Gambit of Kings: its stickers. The rules come with their own issue; until then the
-companion prints and reads the game's piece cards."""
+"""Gambit of Kings' physical cards, and the payloads printed on their stickers: the adventure
+pack's 8 piece cards of each side, which the camera can read."""
 
-from companion.engine import Component, register_components
+from __future__ import annotations
+
+from companion.engine import Component
 
 CODE = "GK"
 SLUG = "gambit-of-kings"
@@ -14,6 +16,3 @@ def components() -> list[Component]:
     return [Component(f"{CODE}/CARD/{side.upper()}/{name}", SLUG, "CARD", name,
                       f"{name.replace('-', ' ').title()} ({side})")
             for side, names in (("light", LIGHT), ("dark", DARK)) for name in names]
-
-
-register_components(CODE, SLUG, components())
