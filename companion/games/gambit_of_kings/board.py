@@ -145,9 +145,9 @@ def written(book: Book, given: Any) -> Board:
     return numbered(board, book.size)
 
 
-def written_out(board: Board) -> list[str]:
+def written_out(book: Book, board: Board) -> list[str]:
     """The position as a table writes it, from a1 rank by rank (the option "pieces" takes it
-    back): ["a1 light griffin", ...]."""
-    return [f"{name} {SIDES[p.side]} {p.kind}"
+    back): ["a1 light griffin", ..., "j9 dark orc"]."""
+    return [f"{name} {SIDES[p.side]} {book.name(p.kind, p.side).lower()}"
             for name, p in sorted(board.items(), key=lambda item: (coords(item[0])[1],
                                                                    coords(item[0])[0]))]

@@ -111,8 +111,8 @@ def _check(data: Mapping[str, Any]) -> None:
         if effect["kind"] not in EFFECTS:
             raise SetupError(f"rule '{where}.effect.kind' must be one of {', '.join(EFFECTS)}")
         _check_patterns(f"{where}.effect.moves", effect.get("moves", []))
-        if piece.get("promotes_to", kind) not in KINDS:
-            raise SetupError(f"rule '{where}.promotes_to' must name a piece")
+        if piece["promotes_to"] not in ("", *KINDS):
+            raise SetupError(f"rule '{where}.promotes_to' must name a piece, or be \"\"")
     if data["pieces"][CASTLE]["moves"]:
         raise SetupError("rule 'pieces.castle.moves' must be empty: the Castle never moves")
     if data["dice"]["compare"] not in COMPARES:
@@ -189,8 +189,9 @@ class Book(RuleBook):
         return bool(self.piece(kind).get("extra_die", False))
 
     def promotes_to(self, kind: str) -> str | None:
-        target = self.piece(kind).get("promotes_to")
-        return None if target is None else str(target)
+        """What the piece becomes on its far row or on destroying a greater piece (None:
+        nothing; the data's "")."""
+        return str(self.piece(kind)["promotes_to"]) or None
 
     def movement(self, kind: str) -> str:
         return str(self.piece(kind)["movement"])

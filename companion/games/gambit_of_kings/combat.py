@@ -22,23 +22,20 @@ def die_id(name: str, sides: int, prefix: str = "") -> str:
 
 
 def dice_for(state: State, piece: Piece, defender: Piece) -> list[Die]:
-    """The dice of a fight, each with who rolls it."""
+    """The dice of a fight, each with who rolls it: "Knight d8", "d6 for the Orc"."""
     book = state.book
     attacker_name, defender_name = state.piece_name(piece), state.piece_name(defender)
-    ours, theirs = book.die(piece.kind), book.die(defender.kind)
-    who, other = state.names[piece.side], state.names[defender.side]
-    dice = [Die(die_id(attacker_name, ours), piece.side, ours,
-                f"{who}'s {attacker_name} d{ours}"),
+    ours, theirs, extra = book.die(piece.kind), book.die(defender.kind), book.extra_die
+    dice = [Die(die_id(attacker_name, ours), piece.side, ours, f"{attacker_name} d{ours}"),
             Die(die_id(defender_name, theirs, "vs_"), piece.side, theirs,
-                f"the {defender_name}'s d{theirs}, rolled by {who}")]
+                f"d{theirs} for the {defender_name}")]
     if book.has_extra_die(piece.kind) and not book.greater(defender.kind):
-        dice.append(Die(f"extra_d{book.extra_die}", piece.side, book.extra_die,
-                        f"{who}'s {attacker_name}'s extra d{book.extra_die}"))
+        dice.append(Die(f"extra_d{extra}", piece.side, extra, f"extra d{extra} ({attacker_name})"))
     dice.append(Die(die_id(defender_name, theirs), defender.side, theirs,
-                    f"{other}'s {defender_name} d{theirs}"))
+                    f"{defender_name} d{theirs}"))
     if book.has_extra_die(defender.kind) and not book.greater(piece.kind):
-        dice.append(Die(f"extra_d{book.extra_die}", defender.side, book.extra_die,
-                        f"{other}'s {defender_name}'s extra d{book.extra_die}"))
+        dice.append(Die(f"extra_d{extra}", defender.side, extra,
+                        f"extra d{extra} ({defender_name})"))
     return dice
 
 
@@ -56,7 +53,7 @@ def start(state: State, origin: str, target: str, path: tuple[str, ...]) -> None
 
 def _rolled(state: State, die: Die) -> Die:
     value = draw(state, die.sides)
-    state.emit("die_rolled", die=die.id, seat=die.seat, text=die.text, value=value)
+    state.emit("die_rolled", die=die.id, seat=die.seat, text=state.die_name(die), value=value)
     return Die(die.id, die.seat, die.sides, die.text, value)
 
 

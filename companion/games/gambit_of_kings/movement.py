@@ -189,8 +189,8 @@ class Mover:
         if code == "flight":
             assert other is not None
             giant = self.book.name(other.kind, other.side)
-            return f"the {name} cannot fly over the {giant} on {where}: a {giant} can't be" \
-                   " flown over"
+            return f"the {name} cannot fly over the {giant} on {where}: {article(giant)} {giant}" \
+                   " can't be flown over"
         if code == "own":
             return f"the {name} cannot end on its own side's piece: {whose} is on {where}"
         if code == "peaceful":
@@ -200,8 +200,8 @@ class Mover:
             return f"the second piece moved can't attack: {origin} to {where} would attack" \
                    f" {whose}"
         if code == "giant_safe":
-            return f"a lesser piece can't destroy a Giant (AV II): the {name} cannot attack" \
-                   f" {whose} on {where}"
+            return f"a lesser piece can't destroy a Giant or an Ogre (AV II): the {name} cannot" \
+                   f" attack {whose} on {where}"
         if code == "hunt_only":
             return f"{rule}; {origin} to {where} is {shape}, and going on diagonally is only to" \
                    " attack a piece moved during the last turn"
@@ -225,6 +225,10 @@ def _line(start: str, side: int, direction: str, size: int) -> Iterator[tuple[st
         yield here, passed
         passed = (*passed, here)
         here = _next(here, side, direction, size)
+
+
+def article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def movement_text(book: Book, kind: str) -> str:

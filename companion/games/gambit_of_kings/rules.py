@@ -183,7 +183,7 @@ class GambitOfKingsRules(GameRules):
         if state.phase == "roll" and sides == str(state.book.movement_die):
             return (Action("roll", state.turn, {"face": seen.value}),)
         if state.phase == "combat" and state.combat is not None:
-            return tuple(Action("die", d.seat, {"die": d.id, "face": seen.value})
+            return tuple(Action("combat_roll", d.seat, {"die": d.id, "face": seen.value})
                          for d in state.combat.missing() if str(d.sides) == sides)
         return ()
 

@@ -57,8 +57,8 @@ def _facts(state: State) -> tuple[Fact, ...]:
     facts = []
     if state.roll is not None:
         kind = state.card(state.turn, state.roll)
-        card = f"card {state.roll}, the {book.name(kind, state.turn)}" if kind else "no card"
-        facts.append(Fact("roll", "Movement roll", f"{state.roll}: {card}"))
+        card = f"the {book.name(kind, state.turn)}'s card" if kind else "no card"
+        facts.append(Fact("roll", "Movement roll", f"{state.roll} ({card})"))
     if state.unlocked is not None:
         facts.append(Fact("effect", "Adventure effect",
                           f"{book.name(state.unlocked, state.turn)}:"
@@ -68,7 +68,7 @@ def _facts(state: State) -> tuple[Fact, ...]:
                                                       and not state.free_reroll else "")))
     combat = state.combat
     if combat is not None:
-        dice = " · ".join(f"{d.text}: {'?' if d.value is None else d.value}"
+        dice = " · ".join(f"{state.die_name(d)}: {'?' if d.value is None else d.value}"
                           for d in combat.dice)
         facts.append(Fact("combat", "Combat", f"{state.whose(combat.piece)} from"
                           f" {combat.origin} attacks {state.whose(combat.defender)} on"
@@ -167,7 +167,7 @@ def view(state: State) -> dict[str, Any]:
         "turn": None if state.outcome else SIDES[state.turn],
         "turns": state.turns,
         "quiet": state.quiet,
-        "pieces": written_out(state.board),
+        "pieces": written_out(state.book, state.board),
         "card_rows": {SIDES[s]: list(state.cards[s]) for s in (0, 1)} if state.mode.roll else None,
         "tokens": {SIDES[s]: state.tokens[s] for s in (0, 1)},
         "roll": state.roll,

@@ -18,12 +18,13 @@ PHASES = ("laying", "roll", "move", "combat", "second", "over")
 @dataclass(frozen=True)
 class Die:
     """One combat die: ``id`` is what its roller taps ("knight_d8", "vs_orc_d6", "extra_d8"),
-    ``seat`` who rolls it, ``value`` None until rolled."""
+    ``seat`` who rolls it, ``text`` what it is ("Knight d8", "d6 for the Orc"), ``value`` None
+    until rolled."""
 
     id: str
     seat: int
     sides: int
-    text: str  # "Ann's Knight's d8", "the Orc's d6 (rolled by Ann)"
+    text: str
     value: int | None = None
 
 
@@ -129,6 +130,10 @@ class State:
     def find(self, piece_id: str) -> str | None:
         """The square of the piece with that id (None: destroyed)."""
         return next((sq for sq, p in self.board.items() if p.id == piece_id), None)
+
+    def die_name(self, die: Die) -> str:
+        """"Ann's d6 for the Orc"."""
+        return f"{self.names[die.seat]}'s {die.text}"
 
     def card(self, seat: int, roll: int) -> str | None:
         """The kind on card ``roll`` of the seat's row (None: no such card)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from companion.engine import Outcome, shuffled
 from companion.games.gambit_of_kings.board import Board, Piece, coords, far_rank
 from companion.games.gambit_of_kings.book import CASTLE
-from companion.games.gambit_of_kings.movement import Mover, Path, Powers
+from companion.games.gambit_of_kings.movement import Mover, Path, Powers, article
 from companion.games.gambit_of_kings.state import State
 
 Moves = Mapping[str, Mapping[str, Path]]  # origin -> target -> the path taken
@@ -84,25 +84,25 @@ def _allowed(state: State) -> Allowed:
     book, seat, roll = state.book, state.turn, state.roll
     kind = state.card(seat, roll)
     if kind is None:
-        return Allowed({}, f"you rolled {roll}: there is no card {roll}, the turn is lost")
+        return Allowed({}, f"the roll is {roll}: there is no card {roll}, the turn is lost")
     name = book.name(kind, seat)
-    said = f"you rolled {roll}, the {name}'s card"
+    said = f"the roll is {roll}, the {name}'s card"
     if state.unlocked == kind and book.effect(kind) == "any_piece":
-        return Allowed(every, f"{said}: move any piece")
+        return Allowed(every, f"{said}: any piece moves")
     own = [sq for sq, p in state.board.items() if p.side == seat and p.kind == kind]
     if not own:
-        return Allowed(every, f"{said}: you have no {name} left, so move any piece")
+        return Allowed(every, f"{said}: no {name} is left, so any piece moves")
     of_kind = {o: d for o, d in every.items() if o in own}
     if of_kind:
-        return Allowed(of_kind, f"{said}: move a {name}")
+        return Allowed(of_kind, f"{said}: {article(name)} {name} moves")
     freeing = {o: {t: p for t, p in d.items() if _frees(state, o, t, kind)}
                for o, d in every.items()}
     freeing = {o: d for o, d in freeing.items() if d}
     if freeing:
-        return Allowed(freeing, f"{said}: every {name} is boxed in, so move a piece that"
-                                " frees one")
-    return Allowed(every, f"{said}: every {name} is boxed in and no move frees one, so move"
-                          " any piece")
+        return Allowed(freeing, f"{said}: every {name} is boxed in, so a piece that frees one"
+                                " moves")
+    return Allowed(every, f"{said}: every {name} is boxed in and no move frees one, so any"
+                          " piece moves")
 
 
 def _frees(state: State, origin: str, target: str, kind: str) -> bool:

@@ -71,6 +71,6 @@ def combat_status(state: State) -> str:
     assert combat is not None
     missing = combat.missing()
     if missing:
-        return "Combat: waiting for " + ", ".join(d.text for d in missing)
+        return "Combat: waiting for " + ", ".join(state.die_name(d) for d in missing)
     loser = combat.loser if combat.loser is not None else state.turn
     return f"Combat: {state.name(loser)} is losing and may re-roll a die, or accept"

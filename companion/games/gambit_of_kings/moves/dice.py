@@ -1,7 +1,7 @@
-"""The combat dice, rolled at the table and entered by their rollers: `die` {die, face}; then
-the losing side may `reroll_combat` {die, face} one of its dice (a re-roll effect unlocked
-this turn, else a token) or `accept` the result. With the companion rolling, the dice are
-rolled at the attack and a re-roll is rolled by it (no face)."""
+"""The combat dice, rolled at the table and entered by their rollers: `combat_roll` {die,
+face}; then the losing side may `reroll_combat` {die, face} one of its dice (a re-roll effect
+unlocked this turn, else a token) or `accept` the result. With the companion rolling, the dice
+are rolled at the attack and a re-roll is rolled by it (no face)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def _enter_check(state: State, seat: int | None, params: Params) -> str | None:
     die = _die_of(state, seat, params, state.combat.missing(seat))
     if isinstance(die, str):
         return die
-    return face_problem(params.get("face"), die.sides, f"{die.text} (a d{die.sides})")
+    return face_problem(params.get("face"), die.sides, f"the {die.text}")
 
 
 def _enter_run(state: State, seat: int | None, params: Params) -> None:
@@ -71,14 +71,13 @@ def _enter_run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _die_text(state: State, seat: int | None, params: Params) -> str:
-    die = _named(state, seat, params)
-    return f"{die}: {params.get('face')}"
+    return f"{state.name(seat)}'s {_named(state, seat, params)}: {params.get('face')}"
 
 
 def _named(state: State, seat: int | None, params: Params) -> str:
     dice = state.combat.dice if state.combat else []
     found = next((d for d in dice if d.id == params.get("die") and d.seat == seat), None)
-    return found.text if found else f"{state.name(seat)}'s {params.get('die')}"
+    return found.text if found else str(params.get("die"))
 
 
 # --- the loser's choice ---------------------------------------------------------------------
@@ -114,7 +113,7 @@ def _reroll_check(state: State, seat: int | None, params: Params) -> str | None:
     die = _die_of(state, seat, params, _own_dice(state, seat))
     if isinstance(die, str) or state.companion_dice:
         return die if isinstance(die, str) else None
-    return face_problem(params.get("face"), die.sides, f"{die.text} (a d{die.sides})")
+    return face_problem(params.get("face"), die.sides, f"the {die.text}")
 
 
 def _reroll_run(state: State, seat: int | None, params: Params) -> None:
@@ -126,14 +125,14 @@ def _reroll_run(state: State, seat: int | None, params: Params) -> None:
 def _reroll_text(state: State, seat: int | None, params: Params) -> str:
     how = "free" if state.free_reroll and seat == state.turn else "a token"
     face = "" if state.companion_dice else f": {params.get('face')}"
-    return f"{state.name(seat)} re-rolls {_named(state, seat, params)} ({how}){face}"
+    return f"{state.name(seat)} re-rolls the {_named(state, seat, params)} ({how}){face}"
 
 
 def _accept_run(state: State, seat: int | None, params: Params) -> None:
     combat.resolve(state)
 
 
-DIE = Move("die", "reaction", fixed("Enter a combat die"), _enter_refusal, _enter_run,
+DIE = Move("combat_roll", "reaction", fixed("Enter a combat die"), _enter_refusal, _enter_run,
            _die_text, _enter_params, _enter_check)
 REROLL_COMBAT = Move("reroll_combat", "reaction", _reroll_label, _losing, _reroll_run,
                      _reroll_text, _reroll_params, _reroll_check)
