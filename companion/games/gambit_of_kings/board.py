@@ -121,6 +121,11 @@ def written(book: Book, given: Any) -> Board:
             last = square(book.size - 1, book.size)
             raise SetupError(f"position: {where!r} is not a square of the board (a1 to {last})")
         found = book.kind_named(name)
+        side_word, _, rest = name.strip().partition(" ")
+        other = book.kind_named(rest) if side_word.lower() in SIDES else None
+        if found is None and other is not None and other[0] is not None:
+            raise SetupError(f"position: {name.strip()!r} on {where}: the"
+                             f" {book.name(other[1], other[0])} is a {SIDES[other[0]]} piece")
         if found is None:
             raise SetupError(f"position: {name.strip()!r} on {where} is not a piece of either side"
                              " (say \"light castle\", \"dark knight\", \"Dragon\", ...)")

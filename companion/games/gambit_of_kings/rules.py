@@ -147,7 +147,7 @@ class GambitOfKingsRules(GameRules):
                       board=_position(book, options),
                       cards=_cards(book, options, setup.seed) if mode.roll else [[], []],
                       tokens=_tokens(options, mode.tokens), phase="laying", turn=seat,
-                      first=seat)
+                      first=seat, coin=first == "coin")
         if not mode.roll or all(state.cards):
             begin_turn(state)
         return state

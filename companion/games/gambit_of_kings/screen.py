@@ -77,7 +77,8 @@ def _facts(state: State) -> tuple[Fact, ...]:
         facts.append(Fact("last_move", "Last move", ", ".join(
             f"{a} to {b}" if a != b else f"from {a}" for a, b in state.last_move)))
     if state.turns == 0 and state.phase != "over":
-        facts.append(Fact("first", "Moves first", state.names[state.first]))
+        facts.append(Fact("first", "Moves first", state.names[state.first]
+                          + (" (the companion's coin)" if state.coin else "")))
     limit = book.quiet_turns
     if limit and state.quiet * 2 >= limit and state.outcome is None:
         facts.append(Fact("quiet", "Turns without a piece destroyed",

@@ -77,6 +77,7 @@ class State:
     phase: str
     turn: int
     first: int
+    coin: bool  # the companion's coin chose who moves first
     laying: list[list[str]] = field(default_factory=lambda: [[], []])  # cards laid so far
     lost: list[list[str]] = field(default_factory=lambda: [[], []])  # kinds destroyed, by seat
     turns: int = 0  # turns completed
