@@ -125,9 +125,8 @@ def resolve(state: State) -> None:
     state.combat = None
     if won:
         destroy(state, combat.target, combat.piece)
-        if state.outcome is None:
-            place(state, combat.origin, combat.target)
-            state.last_move[-1] = (combat.origin, combat.target)
+        place(state, combat.origin, combat.target)
+        state.last_move[-1] = (combat.origin, combat.target)
     elif combat.defender.kind == CASTLE:
         stay = _beside_the_castle(state, combat)
         if stay != combat.origin:

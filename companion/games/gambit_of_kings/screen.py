@@ -158,9 +158,14 @@ def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
 
 
 def view(state: State) -> dict[str, Any]:
-    """The game's own data (what `companion replay --json` prints): the position as a table
-    writes it (the option "pieces" takes it back), and the turn's state."""
-    combat = state.combat
+    """The game's own data (what `companion replay --json` prints): the position, the card
+    rows and the tokens as a table writes them (the options "pieces", "card_rows" and
+    "tokens" take them back), and the turn's state. Pieces are named as on their side."""
+    book, combat = state.book, state.combat
+
+    def named(kinds: list[str], seat: int) -> list[str]:
+        return [book.name(k, seat).lower() for k in kinds]
+
     return {
         "game": SLUG,
         "mode": state.mode.name,
@@ -168,17 +173,19 @@ def view(state: State) -> dict[str, Any]:
         "turn": None if state.outcome else SIDES[state.turn],
         "turns": state.turns,
         "quiet": state.quiet,
-        "pieces": written_out(state.book, state.board),
-        "card_rows": {SIDES[s]: list(state.cards[s]) for s in (0, 1)} if state.mode.roll else None,
+        "pieces": written_out(book, state.board),
+        "card_rows": {SIDES[s]: named(state.cards[s], s) for s in (0, 1)}
+        if state.mode.roll else None,
         "tokens": {SIDES[s]: state.tokens[s] for s in (0, 1)},
         "roll": state.roll,
-        "unlocked": state.unlocked,
+        "unlocked": None if state.unlocked is None else book.name(state.unlocked,
+                                                                  state.turn).lower(),
         "combat": None if combat is None else {
             "origin": combat.origin, "target": combat.target,
             "rolled": [{"die": d.id, "roller": SIDES[d.seat], "value": d.value}
-                     for d in combat.dice],
+                       for d in combat.dice],
             "loser": None if combat.loser is None else SIDES[combat.loser]},
         "last_move": [list(pair) for pair in state.last_move],
-        "lost": {SIDES[s]: list(state.lost[s]) for s in (0, 1)},
+        "lost": {SIDES[s]: named(state.lost[s], s) for s in (0, 1)},
         "outcome": state.outcome.to_dict() if state.outcome else None,
     }

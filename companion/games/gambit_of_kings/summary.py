@@ -10,6 +10,7 @@ from companion.games.gambit_of_kings.board import FILES
 from companion.games.gambit_of_kings.book import KINDS, MODES, SIDES, Book
 from companion.games.gambit_of_kings.movement import movement_text
 from companion.games.gambit_of_kings.state import State
+from companion.games.gambit_of_kings.turn import allowed
 
 
 def _tokens(left: int) -> str:
@@ -23,10 +24,12 @@ def _note(state: State, event: Event) -> str | None:
         if event["kind"] is None:
             return f"there is no card {event['value']}"
         piece = book.name(event["kind"], event["seat"])
+        said = allowed(state).rule if state.mode.card_rules and state.phase == "move" else \
+            f"card {event['value']}, the {piece}"
         if event["unlocked"]:
-            return (f"card {event['value']}, the {piece}; an even roll unlocks its adventure"
-                    f" effect: {book.effect_text(event['kind'])}")
-        return f"card {event['value']}, the {piece}"
+            said += ("; an even roll unlocks its adventure effect:"
+                     f" {book.effect_text(event['kind'])}")
+        return said
     if kind in ("token_spent", "unlocked"):
         return f"{name} has {_tokens(event['left'])}"
     if kind == "die_rolled":

@@ -131,6 +131,7 @@ def destroy(state: State, where: str, by: Piece) -> None:
     state.destroyed = True
     state.emit("destroyed", square=where, side=piece.side, kind=piece.kind)
     if piece.kind == CASTLE:
+        state.turns, state.quiet = state.turns + 1, 0  # the winning turn is played out
         state.emit("castle_taken", side=by.side)
         finish(state, Outcome((by.side,), "castle_taken"))
         return

@@ -78,8 +78,6 @@ def _run(state: State, seat: int | None, params: Params) -> None:
             combat.start(state, origin, target, path)
             return
         destroy(state, target, piece)
-        if state.outcome is not None:
-            return
     place(state, origin, target)
     move_done(state)
 
