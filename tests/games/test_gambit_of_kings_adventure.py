@@ -88,8 +88,8 @@ def test_a_roll_of_eight_is_the_castle_card_any_piece_moves() -> None:
     act(session, 0, "roll", face=8)
     assert reach(session, "e4") and reach(session, "c3")
     assert session.state.unlocked == "castle"
-    assert notes(session) == ["card 8, the Castle; an even roll unlocks its adventure effect:"
-                              " Move any piece"]
+    assert notes(session) == ["the roll is 8, the Castle's card: any piece moves; an even roll"
+                              " unlocks its adventure effect: Move any piece"]
 
 
 def test_a_roll_when_none_is_expected_or_an_impossible_face_is_refused() -> None:
@@ -194,14 +194,14 @@ def test_who_rolls_which_die() -> None:
         "Combat: waiting for Ann's Knight d8, Ann's d6 for the Orc, Ben's Orc d6"
     ann = next(s for s in session.legal_actions(0) if s.name == "combat_roll")
     ben = next(s for s in session.legal_actions(1) if s.name == "combat_roll")
-    assert ann.params[0].choices == ("knight_d8", "vs_orc_d6") and ann.kind == "reaction"
+    assert ann.params[0].choices == ("knight_d8", "d6_for_the_orc") and ann.kind == "reaction"
     assert dict(ann.params[1].choices_by) == {"knight_d8": (1, 2, 3, 4, 5, 6, 7, 8),
-                                              "vs_orc_d6": (1, 2, 3, 4, 5, 6)}
+                                              "d6_for_the_orc": (1, 2, 3, 4, 5, 6)}
     assert ben.params[0].choices == ("orc_d6",)
     assert set(session.table_view(None).waiting_for) == {0, 1}
     assert refused(session, 1, "combat_roll", die="knight_d8", face=2) == (
         "cannot combat_roll by Ben: 'knight_d8' is not one of your dice to roll now (orc_d6)")
-    assert refused(session, 0, "combat_roll", die="vs_orc_d6", face=7) == \
+    assert refused(session, 0, "combat_roll", die="d6_for_the_orc", face=7) == \
         "cannot combat_roll by Ann: the d6 for the Orc shows 1 to 6, not 7"
 
 
@@ -209,7 +209,7 @@ def test_the_highest_die_wins_and_the_attacker_wins_ties() -> None:
     session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure", tokens=NONE)
     act(session, 0, "roll", face=CARD["knight"])
     move(session, 0, "e4", "e6")
-    fight(session, (0, "knight_d8", 2), (0, "vs_orc_d6", 5), (1, "orc_d6", 5))
+    fight(session, (0, "knight_d8", 2), (0, "d6_for_the_orc", 5), (1, "orc_d6", 5))
     assert notes(session) == ["5 against 5: Ann wins the fight", "Ben's Orc on e6 is destroyed"]
     assert "e6 light knight" in pieces(session) and session.state.turn == 1
 
@@ -218,7 +218,7 @@ def test_a_lost_attack_destroys_the_attacker() -> None:
     session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure", tokens=NONE)
     act(session, 0, "roll", face=CARD["knight"])
     move(session, 0, "e4", "e6")
-    fight(session, (1, "orc_d6", 6), (0, "knight_d8", 5), (0, "vs_orc_d6", 1))
+    fight(session, (1, "orc_d6", 6), (0, "knight_d8", 5), (0, "d6_for_the_orc", 1))
     assert notes(session) == ["5 against 6: Ben wins the fight", "Ann's Knight on e4 is destroyed"]
     assert pieces(session) == ["a1 light castle", "e6 dark orc", "j10 dark castle"]
     assert session.state.lost == [["knight"], []]
@@ -229,7 +229,7 @@ def test_a_table_may_count_the_sum_of_the_dice() -> None:
                     house={"dice": {"compare": "sum"}})
     act(session, 0, "roll", face=CARD["knight"])
     move(session, 0, "e4", "e6")
-    fight(session, (1, "orc_d6", 6), (0, "knight_d8", 5), (0, "vs_orc_d6", 1))
+    fight(session, (1, "orc_d6", 6), (0, "knight_d8", 5), (0, "d6_for_the_orc", 1))
     assert notes(session)[0] == "6 against 6: Ann wins the fight"
 
 
@@ -238,15 +238,16 @@ def test_the_giant_has_an_extra_d8_against_lesser_pieces_attacking_or_defending(
     act(session, 0, "roll", face=CARD["giant"])
     move(session, 0, "e4", "e5")
     assert [(d.id, d.seat) for d in session.state.combat.dice] == [  # type: ignore[union-attr]
-        ("giant_d8", 0), ("vs_orc_d6", 0), ("extra_d8", 0), ("orc_d6", 1)]
-    fight(session, (0, "giant_d8", 1), (0, "vs_orc_d6", 1), (0, "extra_d8", 6), (1, "orc_d6", 5))
+        ("giant_d8", 0), ("d6_for_the_orc", 0), ("extra_d8", 0), ("orc_d6", 1)]
+    fight(session, (0, "giant_d8", 1), (0, "d6_for_the_orc", 1), (0, "extra_d8", 6),
+          (1, "orc_d6", 5))
     assert notes(session)[0] == "6 against 5: Ann wins the fight"
     session = table(f"{APART}, e4 light giant, d5 dark orc", mode="adventure", tokens=NONE,
                     first="dark")
     act(session, 1, "roll", face=1)
     move(session, 1, "d5", "e4")  # the Orc attacks the Giant
     assert [(d.id, d.seat) for d in session.state.combat.dice] == [  # type: ignore[union-attr]
-        ("orc_d6", 1), ("vs_giant_d8", 1), ("giant_d8", 0), ("extra_d8", 0)]
+        ("orc_d6", 1), ("d8_for_the_giant", 1), ("giant_d8", 0), ("extra_d8", 0)]
 
 
 def test_no_extra_die_between_greater_pieces() -> None:
@@ -254,7 +255,7 @@ def test_no_extra_die_between_greater_pieces() -> None:
     act(session, 0, "roll", face=CARD["giant"])
     move(session, 0, "e4", "e5")
     assert [d.id for d in session.state.combat.dice] == [  # type: ignore[union-attr]
-        "giant_d8", "vs_lich_d10", "lich_d10"]
+        "giant_d8", "d10_for_the_lich", "lich_d10"]
 
 
 def test_a_defending_soldier_that_destroys_a_greater_piece_is_promoted() -> None:
@@ -262,7 +263,7 @@ def test_a_defending_soldier_that_destroys_a_greater_piece_is_promoted() -> None
                     tokens=NONE)
     act(session, 0, "roll", face=CARD["knight"])
     move(session, 0, "e4", "e6")
-    fight(session, (0, "knight_d8", 1), (0, "vs_skeleton_d6", 1), (1, "skeleton_d6", 2))
+    fight(session, (0, "knight_d8", 1), (0, "d6_for_the_skeleton", 1), (1, "skeleton_d6", 2))
     assert "e6 dark death knight" in pieces(session)
     assert notes(session)[-1] == \
         "Ben's Skeleton destroyed a greater piece: it becomes a Death Knight"
@@ -283,7 +284,7 @@ def test_a_failed_attack_on_the_castle_leaves_the_attacker_beside_it(
     act(session, 0, "roll", face=1)
     move(session, 0, origin, "e9")
     kind = session.state.combat.piece.kind  # type: ignore[union-attr]
-    fight(session, (0, f"{kind}_d8", 3), (0, "vs_castle_d10", 4), (1, "castle_d10", 9))
+    fight(session, (0, f"{kind}_d8", 3), (0, "d10_for_the_castle", 4), (1, "castle_d10", 9))
     assert notes(session) == ["4 against 9: Ben wins the fight",
                               f"the attack on the Castle fails: the attacker stays on {stays}"]
     assert f"{stays} light {kind}" in pieces(session) and "e9 dark castle" in pieces(session)
@@ -295,7 +296,7 @@ def test_winning_the_fight_against_the_castle_wins_the_game() -> None:
                     tokens=NONE)
     act(session, 0, "roll", face=3)
     move(session, 0, "e8", "e9")
-    fight(session, (0, "soldier_d6", 6), (0, "vs_castle_d10", 2), (1, "castle_d10", 6))
+    fight(session, (0, "soldier_d6", 6), (0, "d10_for_the_castle", 2), (1, "castle_d10", 6))
     assert session.outcome is not None and session.outcome.winners == (0,)
     assert "e9 dark castle" not in pieces(session)
 
@@ -307,7 +308,7 @@ def test_the_losing_side_may_reroll_with_a_token_or_accept() -> None:
                     tokens={"light": 1, "dark": 1})
     act(session, 0, "roll", face=CARD["knight"])
     move(session, 0, "e4", "e6")
-    fight(session, (0, "knight_d8", 2), (0, "vs_orc_d6", 1), (1, "orc_d6", 4))
+    fight(session, (0, "knight_d8", 2), (0, "d6_for_the_orc", 1), (1, "orc_d6", 4))
     assert session.state.phase == "combat" and session.table_view(None).waiting_for == (0,)
     assert names(session, 0) == ["reroll_combat", "accept"] and names(session, 1) == []
     assert session.table_view(0).status == \
@@ -334,7 +335,7 @@ def test_the_paladins_even_roll_gives_one_free_reroll() -> None:
     act(session, 0, "roll", face=2)
     assert session.state.free_reroll
     move(session, 0, "e4", "e6")
-    fight(session, (0, "paladin_d10", 1), (0, "vs_orc_d6", 1), (1, "orc_d6", 6))
+    fight(session, (0, "paladin_d10", 1), (0, "d6_for_the_orc", 1), (1, "orc_d6", 6))
     spec = next(s for s in session.legal_actions(0) if s.name == "reroll_combat")
     assert spec.label == "Re-roll one of your dice (free: this turn's adventure effect)"
     act(session, 0, "reroll_combat", die="paladin_d10", face=2)
@@ -390,7 +391,7 @@ def test_av1_a_fight_comes_before_the_second_move() -> None:
                     tokens=NONE)
     act(session, 0, "roll", face=8)
     move(session, 0, "e4", "e6")
-    fight(session, (0, "knight_d8", 8), (0, "vs_orc_d6", 1), (1, "orc_d6", 1))
+    fight(session, (0, "knight_d8", 8), (0, "d6_for_the_orc", 1), (1, "orc_d6", 1))
     assert session.state.phase == "second" and reach(session, "c3")
 
 
@@ -457,10 +458,10 @@ def test_the_camera_reads_a_d6_for_whoever_must_roll_it() -> None:
     act(session, 0, "roll", face=1)
     move(session, 0, "e4", "e6")
     assert rules.suggest(session.state, DieFace("d6", 4)) == (
-        Action("combat_roll", 0, {"die": "vs_orc_d6", "face": 4}),
+        Action("combat_roll", 0, {"die": "d6_for_the_orc", "face": 4}),
         Action("combat_roll", 1, {"die": "orc_d6", "face": 4}))
     act(session, 1, "combat_roll", die="orc_d6", face=4)
     assert rules.suggest(session.state, DieFace("d6", 2)) == (
-        Action("combat_roll", 0, {"die": "vs_orc_d6", "face": 2}),)
+        Action("combat_roll", 0, {"die": "d6_for_the_orc", "face": 2}),)
     companion = table(f"{APART}, e4 light knight", mode="adventure", dice_by="companion")
     assert companion.rules.suggest(companion.state, DieFace("d8", 2)) == ()

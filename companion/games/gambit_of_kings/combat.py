@@ -16,9 +16,14 @@ from companion.games.gambit_of_kings.state import Combat, Die, State
 from companion.games.gambit_of_kings.turn import destroy, draw, move_done, place
 
 
-def die_id(name: str, sides: int, prefix: str = "") -> str:
+def die_id(name: str, sides: int) -> str:
     """"Death Knight", 8 -> "death_knight_d8"."""
-    return f"{prefix}{name.lower().replace(' ', '_')}_d{sides}"
+    return f"{name.lower().replace(' ', '_')}_d{sides}"
+
+
+def foe_die_id(name: str, sides: int) -> str:
+    """The attacker's die of the defender's kind: "Orc", 6 -> "d6_for_the_orc"."""
+    return f"d{sides}_for_the_{name.lower().replace(' ', '_')}"
 
 
 def dice_for(state: State, piece: Piece, defender: Piece) -> list[Die]:
@@ -27,7 +32,7 @@ def dice_for(state: State, piece: Piece, defender: Piece) -> list[Die]:
     attacker_name, defender_name = state.piece_name(piece), state.piece_name(defender)
     ours, theirs, extra = book.die(piece.kind), book.die(defender.kind), book.extra_die
     dice = [Die(die_id(attacker_name, ours), piece.side, ours, f"{attacker_name} d{ours}"),
-            Die(die_id(defender_name, theirs, "vs_"), piece.side, theirs,
+            Die(foe_die_id(defender_name, theirs), piece.side, theirs,
                 f"d{theirs} for the {defender_name}")]
     if book.has_extra_die(piece.kind) and not book.greater(defender.kind):
         dice.append(Die(f"extra_d{extra}", piece.side, extra, f"extra d{extra} ({attacker_name})"))

@@ -109,8 +109,9 @@ def _drawn(state: State) -> Board:
             piece.id, book.label(piece.kind, piece.side), piece.kind, piece.side,
             f"{state.names[piece.side]}'s {book.name(piece.kind, piece.side)}"
             f" ({SIDES[piece.side]})"),)
-        cells.append(Cell(name, size - rank, file, LAST_MOVE if name in marked else "", "",
-                          shown))
+        # An empty square shows its name, so that "b7 to b5" can be found at a glance.
+        cells.append(Cell(name, size - rank, file, LAST_MOVE if name in marked else "",
+                          "" if piece else name, shown))
     return Board(BOARD, "The board", size, size, tuple(cells), turned_for=(1,))
 
 

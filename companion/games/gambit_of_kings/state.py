@@ -17,9 +17,9 @@ PHASES = ("laying", "roll", "move", "combat", "second", "over")
 
 @dataclass(frozen=True)
 class Die:
-    """One combat die: ``id`` is what its roller taps ("knight_d8", "vs_orc_d6", "extra_d8"),
-    ``seat`` who rolls it, ``text`` what it is ("Knight d8", "d6 for the Orc"), ``value`` None
-    until rolled."""
+    """One combat die: ``id`` is what its roller taps ("knight_d8", "d6_for_the_orc",
+    "extra_d8"), ``seat`` who rolls it, ``text`` what it is ("Knight d8", "d6 for the Orc"),
+    ``value`` None until rolled."""
 
     id: str
     seat: int
