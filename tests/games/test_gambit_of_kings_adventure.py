@@ -20,6 +20,7 @@ from tests.games.test_gambit_of_kings_tables import (
     reach,
     refused,
     refused_move,
+    second,
     table,
 )
 
@@ -120,8 +121,7 @@ def test_a_token_rerolls_the_movement_die_before_moving() -> None:
 # --- adventure effects ----------------------------------------------------------------------
 
 def test_an_even_roll_unlocks_the_giants_backward_move_without_attacking() -> None:
-    rows = {"light": ["knight", "giant", "griffin", "paladin", "lion", "elf", "soldier"],
-            "dark": ["orc", "dragon", "lich", "dire wolf", "ogre", "death knight", "skeleton"]}
+    rows = second("giant")
     position = f"{APART}, e5 light giant, e3 dark orc"
     session = table(position, mode="adventure", card_rows=rows)
     act(session, 0, "roll", face=2)  # the Giant's card, even
@@ -142,8 +142,7 @@ def test_the_elf_goes_three_diagonally_without_attacking() -> None:
 
 
 def test_the_soldier_goes_two_forward_attacking() -> None:
-    rows = {"light": ["knight", "soldier", "griffin", "paladin", "lion", "elf", "giant"],
-            "dark": ["orc", "dragon", "lich", "dire wolf", "ogre", "death knight", "skeleton"]}
+    rows = second("soldier")
     session = table(f"{APART}, e4 light soldier, e6 dark orc", mode="adventure",
                     card_rows=rows)
     act(session, 0, "roll", face=2)
@@ -170,8 +169,7 @@ def test_the_lion_hunts_the_piece_moved_last_turn() -> None:
 
 
 def test_the_knight_flies_on_an_even_roll_of_its_card() -> None:
-    rows = {"light": ["elf", "knight", "griffin", "paladin", "lion", "giant", "soldier"],
-            "dark": ["orc", "dragon", "lich", "dire wolf", "ogre", "death knight", "skeleton"]}
+    rows = second("knight")
     session = table(f"{APART}, e4 light knight, e5 dark orc", mode="adventure",
                     card_rows=rows)
     act(session, 0, "roll", face=2)
@@ -327,11 +325,7 @@ def test_the_losing_side_may_reroll_with_a_token_or_accept() -> None:
 
 def test_the_paladins_even_roll_gives_one_free_reroll() -> None:
     session = table(f"{APART}, e4 light paladin, e6 dark orc", mode="av1",
-                    card_rows={"light": ["knight", "paladin", "griffin", "lion", "giant", "elf",
-                                         "soldier"],
-                               "dark": ["orc", "dragon", "lich", "dire wolf", "ogre",
-                                        "death knight", "skeleton"]}, tokens={"light": 1,
-                                                                               "dark": 0})
+                    card_rows=second("paladin"), tokens={"light": 1, "dark": 0})
     act(session, 0, "roll", face=2)
     assert session.state.free_reroll
     move(session, 0, "e4", "e6")

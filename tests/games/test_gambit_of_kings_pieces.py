@@ -17,6 +17,7 @@ from tests.games.test_gambit_of_kings_tables import (
     act,
     reach,
     refused_move,
+    second,
     table,
 )
 
@@ -199,8 +200,7 @@ def test_a_table_can_make_the_knight_go_exactly_three() -> None:
 def test_a_table_can_give_the_knight_its_light_card_effect() -> None:
     """An even roll of the Knight's card: by default (the dark card) it flies; with the light
     card's text as the table's house rule, it gets a free re-roll instead and cannot fly."""
-    rows = {"light": ["elf", "knight", "griffin", "paladin", "lion", "giant", "soldier"],
-            "dark": ["orc", "dragon", "lich", "dire wolf", "ogre", "death knight", "skeleton"]}
+    rows = second("knight")
     position = f"{CASTLES_APART}, e4 light knight, e5 light elf"
     walking = {"e3", "e2", "e1", "d4", "c4", "b4", "f4", "g4", "h4"}
     session = table(position, mode="adventure", card_rows=rows)

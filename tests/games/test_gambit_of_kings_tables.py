@@ -14,6 +14,13 @@ CASTLES = "a1 light castle, j10 dark castle"  # out of the way of the pieces tes
 # A fixed card row for each side (cards 1 to 7, the Castle 8th), so rolls are predictable.
 ROWS = {"light": ["knight", "griffin", "paladin", "lion", "giant", "elf", "soldier"],
         "dark": ["orc", "dragon", "lich", "dire wolf", "ogre", "death knight", "skeleton"]}
+def second(kind: str) -> dict[str, list[str]]:
+    """The card rows with the light side's ``kind`` second: a roll of 2 (even) unlocks its
+    adventure effect."""
+    light = [k for k in ROWS["light"] if k != kind]
+    return {"light": [light[0], kind, *light[1:]], "dark": ROWS["dark"]}
+
+
 CARD = {"knight": 1, "griffin": 2, "paladin": 3, "lion": 4, "giant": 5, "elf": 6, "soldier": 7,
         "castle": 8}
 

@@ -89,13 +89,7 @@ def _facts(state: State) -> tuple[Fact, ...]:
 def _board(state: State) -> Board:
     """The board as drawn; kept in the state's memo while the position stays the same."""
     key = (tuple(state.board.items()), tuple(state.last_move))
-    kept = state.memo.get("board")
-    if kept is not None and kept[0] == key:
-        found: Board = kept[1]
-        return found
-    found = _drawn(state)
-    state.memo["board"] = (key, found)
-    return found
+    return state.remember("board", key, lambda: _drawn(state))
 
 
 def _drawn(state: State) -> Board:

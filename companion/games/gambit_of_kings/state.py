@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.engine import Event, Outcome
 from companion.games.gambit_of_kings.board import Board, Piece
 from companion.games.gambit_of_kings.book import SIDES, Book, Mode, book_for
+
+T = TypeVar("T")
 
 # Phases: laying (players lay out their card rows), roll (the movement roll), move, combat (an
 # attack waits for dice, or for the loser to re-roll or accept), second (AV I: a second piece
@@ -96,6 +99,16 @@ class State:
 
     def __post_init__(self) -> None:
         self.memo = Memo()
+
+    def remember(self, name: str, key: Any, make: Callable[[], T]) -> T:
+        """``make()``, kept in the memo under ``name`` while ``key`` stays the same."""
+        kept = self.memo.get(name)
+        if kept is not None and kept[0] == key:
+            found: T = kept[1]
+            return found
+        made = make()
+        self.memo[name] = (key, made)
+        return made
 
     def copy(self) -> State:
         new = replace(

@@ -68,13 +68,7 @@ def allowed(state: State) -> Allowed:
     Kept in the state's memo while the position and the turn stay the same."""
     key = (state.phase, state.turn, state.roll, state.unlocked, tuple(state.moved),
            tuple(state.last_moved), tuple(state.board.items()))
-    kept = state.memo.get("allowed")
-    if kept is not None and kept[0] == key:
-        found: Allowed = kept[1]
-        return found
-    found = _allowed(state)
-    state.memo["allowed"] = (key, found)
-    return found
+    return state.remember("allowed", key, lambda: _allowed(state))
 
 
 def _allowed(state: State) -> Allowed:
