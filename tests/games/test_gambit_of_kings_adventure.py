@@ -7,9 +7,11 @@ Wolf, 5 Ogre, 6 Death Knight, 7 Skeleton, 8 Castle."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from companion.engine import Action, DieFace
+from companion.engine import Action, DieFace, TableSession
 from tests.games.test_gambit_of_kings_tables import (
     CARD,
     act,
@@ -28,10 +30,10 @@ APART = "a1 light castle, j10 dark castle"
 NONE = {"light": 0, "dark": 0}  # no tokens: a fight ends as soon as its dice are in
 
 
-def fight(session: object, *dice: tuple[int, str, int]) -> None:
+def fight(session: TableSession, *dice: tuple[int, str, int]) -> None:
     """Enter combat dice: (seat, die, face)."""
     for seat, die, face in dice:
-        act(session, seat, "combat_roll", die=die, face=face)  # type: ignore[arg-type]
+        act(session, seat, "combat_roll", die=die, face=face)
 
 
 # --- the movement roll ----------------------------------------------------------------------
@@ -182,10 +184,17 @@ def test_the_knight_flies_on_an_even_roll_of_its_card() -> None:
 
 # --- combat ---------------------------------------------------------------------------------
 
-def test_who_rolls_which_die() -> None:
-    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure", tokens=NONE)
+def knight_attacks_orc(**options: Any) -> TableSession:
+    """Ann's Knight on e4 attacks Ben's Orc on e6 (no tokens: no re-rolls)."""
+    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure", tokens=NONE,
+                    **options)
     act(session, 0, "roll", face=CARD["knight"])
     move(session, 0, "e4", "e6")
+    return session
+
+
+def test_who_rolls_which_die() -> None:
+    session = knight_attacks_orc()
     assert session.history[-1].text == "Ann's Knight e4 to e6: attacks Ben's Orc"
     assert session.state.phase == "combat"
     assert session.table_view(0).status == \
@@ -204,18 +213,14 @@ def test_who_rolls_which_die() -> None:
 
 
 def test_the_highest_die_wins_and_the_attacker_wins_ties() -> None:
-    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure", tokens=NONE)
-    act(session, 0, "roll", face=CARD["knight"])
-    move(session, 0, "e4", "e6")
+    session = knight_attacks_orc()
     fight(session, (0, "knight_d8", 2), (0, "d6_for_the_orc", 5), (1, "orc_d6", 5))
     assert notes(session) == ["5 against 5: Ann wins the fight", "Ben's Orc on e6 is destroyed"]
     assert "e6 light knight" in pieces(session) and session.state.turn == 1
 
 
 def test_a_lost_attack_destroys_the_attacker() -> None:
-    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure", tokens=NONE)
-    act(session, 0, "roll", face=CARD["knight"])
-    move(session, 0, "e4", "e6")
+    session = knight_attacks_orc()
     fight(session, (1, "orc_d6", 6), (0, "knight_d8", 5), (0, "d6_for_the_orc", 1))
     assert notes(session) == ["5 against 6: Ben wins the fight", "Ann's Knight on e4 is destroyed"]
     assert pieces(session) == ["a1 light castle", "e6 dark orc", "j10 dark castle"]
@@ -223,10 +228,7 @@ def test_a_lost_attack_destroys_the_attacker() -> None:
 
 
 def test_a_table_may_count_the_sum_of_the_dice() -> None:
-    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure", tokens=NONE,
-                    house={"dice": {"compare": "sum"}})
-    act(session, 0, "roll", face=CARD["knight"])
-    move(session, 0, "e4", "e6")
+    session = knight_attacks_orc(house={"dice": {"compare": "sum"}})
     fight(session, (1, "orc_d6", 6), (0, "knight_d8", 5), (0, "d6_for_the_orc", 1))
     assert notes(session)[0] == "6 against 6: Ann wins the fight"
 
