@@ -42,6 +42,10 @@ function optionControl(option) {
       option.choices.map((c) => el("label", { class: "row" }, words(c),
         el("input", { type: "checkbox", value: c }))));
   }
+  if (option.kind === "choice") {
+    return el("label", {}, option.label, el("select", { name: option.name, "data-kind": "choice" },
+      option.choices.map((c) => el("option", { value: c, selected: c === option.default }, words(c)))));
+  }
   if (option.kind === "number") {
     return el("label", {}, option.label, el("input", { type: "number", name: option.name,
       "data-kind": "number", min: option.min, max: option.max, value: option.default ?? "" }));
@@ -58,7 +62,7 @@ function chooseGame() {
 
 function readOptions() {
   const options = {};
-  for (const input of document.querySelectorAll("#options input[data-kind]")) {
+  for (const input of document.querySelectorAll("#options [data-kind]:is(input, select)")) {
     if (input.dataset.kind === "flag") options[input.name] = input.checked;
     else if (input.dataset.kind === "number" && input.value !== "") options[input.name] = Number(input.value);
     else if (input.value) options[input.name] = input.value;
