@@ -105,3 +105,22 @@ def test_two_phones_move_by_tapping_and_fight_with_dice(server: Server,
     expect(ann.locator("#recent")).to_contain_text("Ben's Orc on g9 is destroyed", timeout=LIVE)
     expect(ann.locator(".player[data-seat='1'] [data-counter=pieces]")).to_have_text("1")
     expect(ann.locator("#turn")).to_have_text(re.compile("Ann to roll"))
+
+
+def test_a_new_table_chooses_the_rules_on_the_phone(server: Server, browser: Browser) -> None:
+    """The game's choice options are drawn as lists to pick from, with their defaults."""
+    host = new_phone(browser)
+    host.goto(server.url + "/")
+    host.select_option("#game", "gambit-of-kings")
+    mode = host.locator("#options select[name=mode]")
+    expect(mode).to_have_value("standard")
+    expect(host.locator("#options select[name=first]")).to_have_value("coin")
+    mode.select_option("av1")
+    host.select_option("#options select[name=first]", "dark")
+    for seat, name in enumerate(("Ann", "Ben")):
+        host.locator("#seat-names input").nth(seat).fill(name)
+    host.fill("input[name=name]", "Saturday")
+    host.click("button[type=submit]")
+    host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    expect(host.locator("#status-line")).to_contain_text("Adventure variant I (AV I)")
+    expect(host.locator("#turn")).to_contain_text("Ben to roll the movement die")
