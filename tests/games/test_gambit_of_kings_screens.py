@@ -91,8 +91,10 @@ def test_companion_rules_marks_the_house_defaults(capsys: pytest.CaptureFixture[
     for words in ["Paladin / Lich", "Giant / Ogre", "Knight / Death Knight", "Griffin / Dragon",
                   "Lion / Dire Wolf", "Elf / Orc", "Soldier / Skeleton", "[house",
                   "Draw: 100 turns in a row with no piece destroyed [house]",
-                  "av1: Adventure variant I (AV I)", "a roll of 8 moves two different pieces",
-                  "a lesser piece can't destroy a Giant/Ogre", "standard [house]"]:
+                  "av1: Adventure variant I (AV I):", "a roll of 8 moves two different pieces",
+                  "a lesser piece can't destroy a Giant/Ogre", "standard [house]",
+                  "1 token each; a token re-rolls the movement die [house]",
+                  "becomes a Knight / Death Knight"]:
         assert words in text, words
 
 
@@ -120,3 +122,24 @@ def test_every_action_and_option_is_documented() -> None:
                if f"`{name}`" not in text]
     assert missing == []
     assert "## Decisions" in text
+
+
+def test_the_table_hears_the_end_of_a_fight_and_of_the_game() -> None:
+    session = table("a1 light castle, e9 dark castle, e8 light soldier, c5 dark orc",
+                    mode="av1", tokens={"light": 0, "dark": 0})
+    act(session, 0, "roll", face=3)
+    move(session, 0, "e8", "e9")
+    for seat, die, face in [(0, "soldier_d6", 2), (0, "d10_for_the_castle", 1),
+                            (1, "castle_d10", 7)]:
+        act(session, seat, "combat_roll", die=die, face=face)
+    assert session.rules.announce(session.history[-1].events) == \
+        "2 against 7: the defender wins."
+    act(session, 1, "roll", face=1)
+    move(session, 1, "c5", "d4")
+    act(session, 0, "roll", face=3)
+    move(session, 0, "e8", "e9")
+    for seat, die, face in [(0, "soldier_d6", 6), (0, "d10_for_the_castle", 1),
+                            (1, "castle_d10", 6)]:
+        act(session, seat, "combat_roll", die=die, face=face)
+    assert session.rules.announce(session.history[-1].events) == \
+        "6 against 6: the attacker wins. The dark Castle falls."

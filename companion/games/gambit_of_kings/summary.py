@@ -88,7 +88,9 @@ def rules_text(book: Book) -> str:
         f"Draw: {book.quiet_turns} turns in a row with no piece destroyed [house]."
         if book.quiet_turns else "No draw rule.",
         "",
-        "Pieces (light / dark): movement; adventure effect; combat die.",
+        "Pieces (light / dark): movement; adventure effect; combat die. \"Up to N squares\""
+        " is the house reading of the cards' \"N spaces\" [house]; a piece's \"exact\" makes"
+        " it exactly N.",
     ]
     for kind in KINDS:
         piece = book.piece(kind)
@@ -101,8 +103,9 @@ def rules_text(book: Book) -> str:
         if book.has_extra_die(kind):
             notes.append(f"an extra d{book.extra_die} against lesser pieces")
         if book.promotes_to(kind):
-            notes.append(f"becomes a {book.name(str(book.promotes_to(kind)), 0)} on destroying"
-                         " a greater piece or reaching the farthest row")
+            promoted = str(book.promotes_to(kind))
+            notes.append(f"becomes a {book.name(promoted, 0)} / {book.name(promoted, 1)} on"
+                         " destroying a greater piece or reaching the farthest row")
         house = [what for what, key in (("movement", "house_moves"), ("effect", "house_effect"),
                                         ("die", "house_die")) if piece.get(key)]
         mark = f" [house: {', '.join(house)}]" if house else ""
@@ -132,11 +135,13 @@ def rules_text(book: Book) -> str:
         if mode.giant_safe:
             parts.append("a lesser piece can't destroy a Giant/Ogre")
         if mode.tokens:
-            use = "re-rolls one of your dice (the movement roll or a combat die) [house]" \
-                if mode.token_use == "reroll" else "unlocks one piece's adventure effect for" \
-                " a turn, before moving [house: one piece's]"
+            dice = "one of your dice (the movement roll or a combat die)" if mode.combat \
+                else "the movement die"
+            use = f"re-rolls {dice} [house]" if mode.token_use == "reroll" else \
+                "unlocks one piece's adventure effect for a turn, before moving [house: one" \
+                " piece's]"
             parts.append(f"{mode.tokens} token{'s' * (mode.tokens != 1)} each; a token {use}")
-        lines.append(f"  {name}: {mode.label}. " + ("; ".join(parts) if parts else
+        lines.append(f"  {name}: {mode.label}: " + ("; ".join(parts) if parts else
                                                      "no dice, no cards") + ".")
     lines += ["",
               "Starting layouts (the option \"layout\"; or \"pieces\": a position written out):"]
