@@ -59,6 +59,10 @@ function optionControl(option) {
     return el("label", {}, option.label, el("select", { name: option.name, "data-kind": "seat",
       "data-default": option.default ?? "" }));
   }
+  if (option.kind === "choice") {
+    return el("label", {}, option.label, el("select", { name: option.name, "data-kind": "choice" },
+      option.choices.map((c) => el("option", { value: c, selected: c === option.default }, labelOf(option, c)))));
+  }
   if (option.kind === "number") {
     return el("label", {}, option.label, el("input", { type: "number", name: option.name,
       "data-kind": "number", min: option.min, max: option.max, value: option.default ?? "" }));
@@ -80,7 +84,7 @@ function chooseGame() {
 
 function readOptions() {
   const options = {};
-  for (const input of document.querySelectorAll("#options input[data-kind]")) {
+  for (const input of document.querySelectorAll("#options [data-kind]:is(input, select)")) {
     if (input.dataset.kind === "flag") options[input.name] = input.checked;
     else if (input.dataset.kind === "number" && input.value !== "") options[input.name] = Number(input.value);
     else if (input.value) options[input.name] = input.value;

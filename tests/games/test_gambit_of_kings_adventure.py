@@ -1,0 +1,463 @@
+"""The adventure rules, AV I and AV II: the movement roll and the card it picks, the boxed-in
+and none-left rules, the adventure effects an even roll unlocks, dice combat (who rolls which
+die, the Giant's extra die, ties, the failed attack on a Castle), re-rolls, AV I's second move,
+AV II's combat without dice. The card rows are fixed (tables.ROWS): light 1 Knight, 2 Griffin,
+3 Paladin, 4 Lion, 5 Giant, 6 Elf, 7 Soldier, 8 Castle; dark 1 Orc, 2 Dragon, 3 Lich, 4 Dire
+Wolf, 5 Ogre, 6 Death Knight, 7 Skeleton, 8 Castle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.engine import Action, DieFace, TableSession
+from tests.games.test_gambit_of_kings_tables import (
+    CARD,
+    act,
+    move,
+    names,
+    notes,
+    pieces,
+    reach,
+    refused,
+    refused_move,
+    second,
+    table,
+)
+
+APART = "a1 light castle, j10 dark castle"
+NONE = {"light": 0, "dark": 0}  # no tokens: a fight ends as soon as its dice are in
+
+
+def fight(session: TableSession, *dice: tuple[int, str, int]) -> None:
+    """Enter combat dice: (seat, die, face)."""
+    for seat, die, face in dice:
+        act(session, seat, "combat_roll", die=die, face=face)
+
+
+# --- the movement roll ----------------------------------------------------------------------
+
+def test_the_roll_picks_the_card_and_that_piece_must_move() -> None:
+    session = table(f"{APART}, e4 light knight, c3 light elf", mode="adventure")
+    assert names(session) == ["roll"]
+    act(session, 0, "roll", face=CARD["knight"])
+    assert reach(session, "e4") and reach(session, "c3") == set()
+    assert session.table_view(0).status == \
+        "Ann to move (the roll is 1, the Knight's card: a Knight moves)"
+    assert refused_move(session, 0, "c3", "d4") == ("cannot move by Ann: the roll is 1, the"
+                                                   " Knight's card: a Knight moves (not the Elf"
+                                                   " on c3)")
+    assert session.state.unlocked is None  # an odd roll unlocks nothing
+
+
+def test_no_piece_of_that_type_left_moves_any_piece() -> None:
+    session = table(f"{APART}, e4 light knight, c3 light elf", mode="adventure")
+    act(session, 0, "roll", face=CARD["lion"])
+    assert reach(session, "e4") and reach(session, "c3")
+    assert "no Lion is left, so any piece moves" in session.table_view(0).status
+
+
+def test_a_boxed_in_piece_must_be_freed() -> None:
+    session = table("e1 light castle, j10 dark castle, a1 light knight, a2 light soldier,"
+                    " b1 light elf, b2 light soldier, h4 light paladin", mode="adventure",
+                    tokens={"light": 0, "dark": 0})
+    act(session, 0, "roll", face=CARD["knight"])
+    assert "every Knight is boxed in, so a piece that frees one moves" in \
+        session.table_view(0).status
+    # The Soldier on a2 steps aside, or the Elf on b1 leaves; the Paladin frees nothing.
+    assert reach(session, "a2") == {"a3", "a4"} and reach(session, "b1") == {"c2", "d3"}
+    assert reach(session, "h4") == set() and reach(session, "b2") == set()
+    assert refused_move(session, 0, "h4", "h5").endswith(
+        "every Knight is boxed in, so a piece that frees one moves (not the Paladin on h4)")
+
+
+def test_when_nothing_frees_a_boxed_in_piece_any_piece_moves() -> None:
+    """The Knight is boxed in by its own Castle (which never moves) and its own Giant (boxed
+    in itself): no single move frees it, so any piece moves."""
+    session = table("a2 light castle, j10 dark castle, a1 light knight, b1 light giant,"
+                    " b2 light soldier, c2 light soldier, c1 light elf", mode="adventure",
+                    tokens=NONE)
+    act(session, 0, "roll", face=CARD["knight"])
+    assert session.table_view(0).status == (
+        "Ann to move (the roll is 1, the Knight's card: every Knight is boxed in and no move"
+        " frees one, so any piece moves)")
+    assert reach(session, "a1") == set() == reach(session, "b1")
+    assert reach(session, "b2") == {"b3", "b4"} and reach(session, "c1") == {"d2", "e3"}
+
+
+def test_a_roll_of_eight_is_the_castle_card_any_piece_moves() -> None:
+    session = table(f"{APART}, e4 light knight, c3 light elf", mode="adventure")
+    act(session, 0, "roll", face=8)
+    assert reach(session, "e4") and reach(session, "c3")
+    assert session.state.unlocked == "castle"
+    assert notes(session) == ["the roll is 8, the Castle's card: any piece moves; an even roll"
+                              " unlocks its adventure effect: Move any piece"]
+
+
+def test_a_roll_when_none_is_expected_or_an_impossible_face_is_refused() -> None:
+    session = table(f"{APART}, e4 light knight", mode="adventure")
+    assert refused(session, 0, "roll", face=9) == \
+        "cannot roll by Ann: the movement die (a d8) shows 1 to 8, not 9"
+    assert refused(session, 0, "roll", face=0) .endswith("not 0")
+    assert refused(session, 0, "roll", face="3") .endswith("not '3'")
+    assert refused(session, 1, "roll", face=3) == "cannot roll by Ben: it is Ann's turn"
+    assert refused_move(session, 0, "e4", "e5") == \
+        "cannot move by Ann: not now: Ann to roll the movement die (d8)"
+    act(session, 0, "roll", face=1)
+    assert refused(session, 0, "roll", face=1) == "cannot roll by Ann: not now: Ann to move"
+    assert refused(session, 1, "combat_roll", die="orc_d6", face=2) == \
+        "cannot combat_roll by Ben: no combat dice are expected now"
+
+
+def test_a_token_rerolls_the_movement_die_before_moving() -> None:
+    session = table(f"{APART}, e4 light knight, c3 light elf", mode="adventure",
+                    tokens={"light": 1, "dark": 0})
+    act(session, 0, "roll", face=CARD["knight"])
+    act(session, 0, "reroll_movement", face=CARD["elf"])
+    assert session.state.roll == 6 and session.state.unlocked == "elf"
+    assert session.state.tokens == [0, 0] and reach(session, "c3") and not reach(session, "e4")
+    assert "reroll_movement" not in names(session)
+
+
+# --- adventure effects ----------------------------------------------------------------------
+
+def test_an_even_roll_unlocks_the_giants_backward_move_without_attacking() -> None:
+    rows = second("giant")
+    position = f"{APART}, e5 light giant, e3 dark orc"
+    session = table(position, mode="adventure", card_rows=rows)
+    act(session, 0, "roll", face=2)  # the Giant's card, even
+    assert {"e4", "d4", "c3", "f4", "g3", "h2"} <= reach(session, "e5")
+    assert "e3" not in reach(session, "e5")  # backward only without attacking
+    assert refused_move(session, 0, "e5", "e3") == (
+        "cannot move by Ann: the Giant goes 2 squares backward only without attacking; e5 to e3"
+        " would attack Ben's Orc")
+    session = table(position, mode="adventure")
+    act(session, 0, "roll", face=CARD["giant"])  # 5: odd, no effect
+    assert not {"e4", "d4"} & reach(session, "e5")
+
+
+def test_the_elf_goes_three_diagonally_without_attacking() -> None:
+    session = table(f"{APART}, e5 light elf, h8 dark orc, b2 dark skeleton", mode="adventure")
+    act(session, 0, "roll", face=CARD["elf"])
+    assert reach(session, "e5") == {"d6", "c7", "b8", "f6", "g7", "d4", "c3", "f4", "g3", "h2"}
+
+
+def test_the_soldier_goes_two_forward_attacking() -> None:
+    rows = second("soldier")
+    session = table(f"{APART}, e4 light soldier, e6 dark orc", mode="adventure",
+                    card_rows=rows)
+    act(session, 0, "roll", face=2)
+    assert reach(session, "e4") == {"e5", "e6", "d4", "f4"}
+
+
+def test_the_griffins_flight_cannot_be_stopped() -> None:
+    session = table(f"{APART}, e4 light griffin, e5 dark ogre, e6 light giant",
+                    mode="adventure")
+    act(session, 0, "roll", face=CARD["griffin"])
+    assert {"e5", "e7"} <= reach(session, "e4")
+
+
+def test_the_lion_hunts_the_piece_moved_last_turn() -> None:
+    session = table(f"{APART}, a3 light lion, h9 dark orc, j7 dark skeleton", mode="av1",
+                    first="dark", tokens=NONE)
+    act(session, 1, "roll", face=1)
+    move(session, 1, "h9", "g8")  # the Orc moves
+    act(session, 0, "roll", face=CARD["lion"])
+    assert "g8" in reach(session, "a3")  # b3, then c4, d5 and on to g8
+    assert not {"e6", "f7"} & reach(session, "a3")  # going on is only to attack
+    assert refused_move(session, 0, "a3", "f7") .endswith(
+        "going on diagonally is only to attack a piece moved during the last turn")
+
+
+def test_the_knight_flies_on_an_even_roll_of_its_card() -> None:
+    rows = second("knight")
+    session = table(f"{APART}, e4 light knight, e5 dark orc", mode="adventure",
+                    card_rows=rows)
+    act(session, 0, "roll", face=2)
+    assert {"e5", "e6", "e7"} <= reach(session, "e4")
+    session = table(f"{APART}, e4 light knight, e5 dark ogre", mode="adventure",
+                    card_rows=rows)
+    act(session, 0, "roll", face=2)
+    assert "e5" in reach(session, "e4") and "e6" not in reach(session, "e4")  # not a Giant
+
+
+# --- combat ---------------------------------------------------------------------------------
+
+def knight_attacks_orc(**options: Any) -> TableSession:
+    """Ann's Knight on e4 attacks Ben's Orc on e6 (no tokens: no re-rolls)."""
+    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure", tokens=NONE,
+                    **options)
+    act(session, 0, "roll", face=CARD["knight"])
+    move(session, 0, "e4", "e6")
+    return session
+
+
+def test_who_rolls_which_die() -> None:
+    session = knight_attacks_orc()
+    assert session.history[-1].text == "Ann's Knight e4 to e6: attacks Ben's Orc"
+    assert session.state.phase == "combat"
+    assert session.table_view(0).status == \
+        "Combat: waiting for Ann's Knight d8, Ann's d6 for the Orc, Ben's Orc d6"
+    ann = next(s for s in session.legal_actions(0) if s.name == "combat_roll")
+    ben = next(s for s in session.legal_actions(1) if s.name == "combat_roll")
+    assert ann.params[0].choices == ("knight_d8", "d6_for_the_orc") and ann.kind == "reaction"
+    assert dict(ann.params[1].choices_by) == {"knight_d8": (1, 2, 3, 4, 5, 6, 7, 8),
+                                              "d6_for_the_orc": (1, 2, 3, 4, 5, 6)}
+    assert ben.params[0].choices == ("orc_d6",)
+    assert set(session.table_view(None).waiting_for) == {0, 1}
+    assert refused(session, 1, "combat_roll", die="knight_d8", face=2) == (
+        "cannot combat_roll by Ben: 'knight_d8' is not one of your dice to roll now (orc_d6)")
+    assert refused(session, 0, "combat_roll", die="d6_for_the_orc", face=7) == \
+        "cannot combat_roll by Ann: the d6 for the Orc shows 1 to 6, not 7"
+
+
+def test_the_highest_die_wins_and_the_attacker_wins_ties() -> None:
+    session = knight_attacks_orc()
+    fight(session, (0, "knight_d8", 2), (0, "d6_for_the_orc", 5), (1, "orc_d6", 5))
+    assert notes(session) == ["5 against 5: Ann wins the fight", "Ben's Orc on e6 is destroyed"]
+    assert "e6 light knight" in pieces(session) and session.state.turn == 1
+
+
+def test_a_lost_attack_destroys_the_attacker() -> None:
+    session = knight_attacks_orc()
+    fight(session, (1, "orc_d6", 6), (0, "knight_d8", 5), (0, "d6_for_the_orc", 1))
+    assert notes(session) == ["5 against 6: Ben wins the fight", "Ann's Knight on e4 is destroyed"]
+    assert pieces(session) == ["a1 light castle", "e6 dark orc", "j10 dark castle"]
+    assert session.state.lost == [["knight"], []]
+
+
+def test_a_table_may_count_the_sum_of_the_dice() -> None:
+    session = knight_attacks_orc(house={"dice": {"compare": "sum"}})
+    fight(session, (1, "orc_d6", 6), (0, "knight_d8", 5), (0, "d6_for_the_orc", 1))
+    assert notes(session)[0] == "6 against 6: Ann wins the fight"
+
+
+def test_the_giant_has_an_extra_d8_against_lesser_pieces_attacking_or_defending() -> None:
+    session = table(f"{APART}, e4 light giant, e5 dark orc", mode="adventure", tokens=NONE)
+    act(session, 0, "roll", face=CARD["giant"])
+    move(session, 0, "e4", "e5")
+    assert [(d.id, d.seat) for d in session.state.combat.dice] == [  # type: ignore[union-attr]
+        ("giant_d8", 0), ("d6_for_the_orc", 0), ("extra_d8", 0), ("orc_d6", 1)]
+    fight(session, (0, "giant_d8", 1), (0, "d6_for_the_orc", 1), (0, "extra_d8", 6),
+          (1, "orc_d6", 5))
+    assert notes(session)[0] == "6 against 5: Ann wins the fight"
+    session = table(f"{APART}, e4 light giant, d5 dark orc", mode="adventure", tokens=NONE,
+                    first="dark")
+    act(session, 1, "roll", face=1)
+    move(session, 1, "d5", "e4")  # the Orc attacks the Giant
+    assert [(d.id, d.seat) for d in session.state.combat.dice] == [  # type: ignore[union-attr]
+        ("orc_d6", 1), ("d8_for_the_giant", 1), ("giant_d8", 0), ("extra_d8", 0)]
+
+
+def test_no_extra_die_between_greater_pieces() -> None:
+    session = table(f"{APART}, e4 light giant, e5 dark lich", mode="adventure", tokens=NONE)
+    act(session, 0, "roll", face=CARD["giant"])
+    move(session, 0, "e4", "e5")
+    assert [d.id for d in session.state.combat.dice] == [  # type: ignore[union-attr]
+        "giant_d8", "d10_for_the_lich", "lich_d10"]
+
+
+def test_a_defending_soldier_that_destroys_a_greater_piece_is_promoted() -> None:
+    session = table(f"{APART}, e4 light knight, e6 dark skeleton", mode="adventure",
+                    tokens=NONE)
+    act(session, 0, "roll", face=CARD["knight"])
+    move(session, 0, "e4", "e6")
+    fight(session, (0, "knight_d8", 1), (0, "d6_for_the_skeleton", 1), (1, "skeleton_d6", 2))
+    assert "e6 dark death knight" in pieces(session)
+    assert notes(session)[-1] == \
+        "Ben's Skeleton destroyed a greater piece: it becomes a Death Knight"
+
+
+@pytest.mark.parametrize(("position", "origin", "stays"), [
+    # walking: the square before the Castle
+    ("a1 light castle, e9 dark castle, e6 light knight", "e6", "e8"),
+    # flying over pieces: the nearest free square of its path
+    ("a1 light castle, e9 dark castle, e6 light griffin, e8 dark orc", "e6", "e7"),
+    ("a1 light castle, e9 dark castle, e6 light griffin, e8 dark orc, e7 light elf", "e6", "e6"),
+    # next to the Castle: it stays where it was
+    ("a1 light castle, e9 dark castle, e8 light knight", "e8", "e8"),
+])
+def test_a_failed_attack_on_the_castle_leaves_the_attacker_beside_it(
+        position: str, origin: str, stays: str) -> None:
+    session = table(position, mode="av1", tokens=NONE)
+    act(session, 0, "roll", face=1)
+    move(session, 0, origin, "e9")
+    kind = session.state.combat.piece.kind  # type: ignore[union-attr]
+    fight(session, (0, f"{kind}_d8", 3), (0, "d10_for_the_castle", 4), (1, "castle_d10", 9))
+    assert notes(session) == ["4 against 9: Ben wins the fight",
+                              f"the attack on the Castle fails: the attacker stays on {stays}"]
+    assert f"{stays} light {kind}" in pieces(session) and "e9 dark castle" in pieces(session)
+    assert session.state.lost == [[], []] and session.outcome is None
+
+
+def test_winning_the_fight_against_the_castle_wins_the_game() -> None:
+    session = table("a1 light castle, e9 dark castle, e8 light soldier", mode="av1",
+                    tokens=NONE)
+    act(session, 0, "roll", face=3)
+    move(session, 0, "e8", "e9")
+    fight(session, (0, "soldier_d6", 6), (0, "d10_for_the_castle", 2), (1, "castle_d10", 6))
+    assert session.outcome is not None and session.outcome.winners == (0,)
+    assert "e9 dark castle" not in pieces(session)
+
+
+# --- re-rolls -------------------------------------------------------------------------------
+
+def test_the_losing_side_may_reroll_with_a_token_or_accept() -> None:
+    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure",
+                    tokens={"light": 1, "dark": 1})
+    act(session, 0, "roll", face=CARD["knight"])
+    move(session, 0, "e4", "e6")
+    fight(session, (0, "knight_d8", 2), (0, "d6_for_the_orc", 1), (1, "orc_d6", 4))
+    assert session.state.phase == "combat" and session.table_view(None).waiting_for == (0,)
+    assert names(session, 0) == ["reroll_combat", "accept"] and names(session, 1) == []
+    assert session.table_view(0).status == \
+        "Combat: Ann is losing and may re-roll a die, or accept"
+    assert refused(session, 1, "accept") == ("cannot accept by Ben: only the side losing the"
+                                             " fight may re-roll or accept, once every die is in")
+    act(session, 0, "reroll_combat", die="knight_d8", face=7)
+    assert session.history[-1].text == "Ann re-rolls the Knight d8 (a token): 7"
+    # Now Ben is losing, and has a token.
+    assert names(session, 1) == ["reroll_combat", "accept"] and names(session, 0) == []
+    act(session, 1, "reroll_combat", die="orc_d6", face=3)
+    # Ben still loses and has no token left: the fight ends by itself.
+    assert session.state.phase == "roll" and "e6 light knight" in pieces(session)
+    assert session.state.tokens == [0, 0]
+
+
+def test_the_paladins_even_roll_gives_one_free_reroll() -> None:
+    session = table(f"{APART}, e4 light paladin, e6 dark orc", mode="av1",
+                    card_rows=second("paladin"), tokens={"light": 1, "dark": 0})
+    act(session, 0, "roll", face=2)
+    assert session.state.free_reroll
+    move(session, 0, "e4", "e6")
+    fight(session, (0, "paladin_d10", 1), (0, "d6_for_the_orc", 1), (1, "orc_d6", 6))
+    spec = next(s for s in session.legal_actions(0) if s.name == "reroll_combat")
+    assert spec.label == "Re-roll one of your dice (free: this turn's adventure effect)"
+    act(session, 0, "reroll_combat", die="paladin_d10", face=2)
+    assert session.state.tokens == [1, 0] and not session.state.free_reroll
+    act(session, 0, "reroll_combat", die="paladin_d10", face=3)  # now the token
+    assert session.state.tokens == [0, 0] and session.state.phase == "roll"
+    assert "e4 light paladin" not in pieces(session)  # 3 against 6: destroyed
+
+
+# --- AV I -----------------------------------------------------------------------------------
+
+def test_av1_any_piece_moves_and_an_eight_moves_two_pieces() -> None:
+    session = table(f"{APART}, e4 light knight, c3 light elf, d5 dark orc", mode="av1",
+                    tokens=NONE)
+    act(session, 0, "roll", face=3)
+    assert reach(session, "e4") and reach(session, "c3")  # the Paladin's card: any piece
+    move(session, 0, "c3", "b4")
+    assert session.state.turn == 1
+    act(session, 1, "roll", face=1)
+    move(session, 1, "d5", "e6")
+    act(session, 0, "roll", face=8)
+    move(session, 0, "b4", "c5")
+    assert session.state.phase == "second" and names(session) == ["move", "end_turn"]
+    assert refused_move(session, 0, "c5", "d6") == ("cannot move by Ann: the Elf on c5 has moved"
+                                                   " this turn: the second move is another"
+                                                   " piece's")
+    assert refused_move(session, 0, "e4", "e6") == ("cannot move by Ann: the second piece moved"
+                                                   " can't attack: e4 to e6 would attack Ben's"
+                                                   " Orc")
+    move(session, 0, "e4", "f4")
+    assert session.state.turn == 1 and session.view(None)["last_move"] == [["b4", "c5"],
+                                                                           ["e4", "f4"]]
+
+
+def test_av1_the_second_move_may_be_skipped() -> None:
+    session = table(f"{APART}, e4 light knight, c3 light elf", mode="av1", tokens=NONE)
+    act(session, 0, "roll", face=8)
+    move(session, 0, "c3", "b4")
+    act(session, 0, "end_turn")
+    assert session.state.turn == 1
+    assert session.history[-1].text == "Ann ends the turn without a second move"
+
+
+def test_av1_no_second_move_when_no_other_piece_can_move() -> None:
+    session = table(f"{APART}, e4 light knight", mode="av1", tokens=NONE)
+    act(session, 0, "roll", face=8)
+    move(session, 0, "e4", "e5")
+    assert session.state.turn == 1 and session.state.phase == "roll"
+
+
+def test_av1_a_fight_comes_before_the_second_move() -> None:
+    session = table(f"{APART}, e4 light knight, c3 light elf, e6 dark orc", mode="av1",
+                    tokens=NONE)
+    act(session, 0, "roll", face=8)
+    move(session, 0, "e4", "e6")
+    fight(session, (0, "knight_d8", 8), (0, "d6_for_the_orc", 1), (1, "orc_d6", 1))
+    assert session.state.phase == "second" and reach(session, "c3")
+
+
+# --- AV II ----------------------------------------------------------------------------------
+
+def test_av2_landing_destroys_without_dice() -> None:
+    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="av2")
+    act(session, 0, "roll", face=1)
+    move(session, 0, "e4", "e6")
+    assert session.state.phase == "roll" and "e6 light knight" in pieces(session)
+
+
+def test_av2_a_lesser_piece_cannot_destroy_a_giant() -> None:
+    session = table(f"{APART}, e4 light elf, f5 dark ogre, e5 light knight, e6 dark giant",
+                    mode="av2")
+    act(session, 0, "roll", face=1)
+    assert "f5" not in reach(session, "e4")
+    assert refused_move(session, 0, "e4", "f5") == (
+        "cannot move by Ann: a lesser piece can't destroy a Giant or an Ogre (AV II): the Elf"
+        " cannot attack Ben's Ogre on f5")
+    assert "e6" in reach(session, "e5")  # a greater piece may attack a Giant
+    session = table(f"{APART}, e4 light knight, e5 dark ogre", mode="av2")
+    act(session, 0, "roll", face=1)
+    move(session, 0, "e4", "e5")  # a greater piece can
+    assert "e5 light knight" in pieces(session)
+
+
+def test_av2_the_one_token_rerolls_the_movement_die() -> None:
+    session = table(f"{APART}, e4 light knight", mode="av2")
+    assert session.state.tokens == [1, 1]
+    act(session, 0, "roll", face=3)
+    act(session, 0, "reroll_movement", face=8)
+    assert session.state.roll == 8 and session.state.tokens == [0, 1]
+    assert refused(session, 0, "reroll_movement", face=2) == \
+        "cannot reroll_movement by Ann: you have no re-roll token"
+
+
+# --- the companion's dice and the camera's --------------------------------------------------
+
+def test_the_companion_rolls_every_die_seeded_and_logged() -> None:
+    def play(seed: int) -> list[str]:
+        session = table(f"{APART}, e4 light knight, e5 dark orc", mode="av1",
+                        dice_by="companion", seed=seed, tokens=NONE)
+        spec = next(s for s in session.legal_actions(0) if s.name == "roll")
+        assert spec.params == ()
+        act(session, 0, "roll")
+        move(session, 0, "e4", "e5")
+        return [r.text for r in session.history] + [n for r in session.history for n in r.notes]
+
+    first = play(3)
+    assert first == play(3)  # the same seed rolls the same
+    assert first[0].startswith("Ann rolls the movement die: ") and \
+        first[0].endswith(" (rolled by the companion)")
+    assert any(line.startswith("Ann's Knight d8: ") for line in first)
+    assert any(line.startswith("Ben's Orc d6: ") for line in first)
+    assert len({tuple(play(seed)) for seed in range(6)}) > 1
+
+
+def test_the_camera_reads_a_d6_for_whoever_must_roll_it() -> None:
+    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure", tokens=NONE)
+    rules = session.rules
+    assert rules.suggest(session.state, DieFace("d6", 4)) == ()  # the movement die is a d8
+    assert rules.suggest(session.state, DieFace("d8", 1)) == (Action("roll", 0, {"face": 1}),)
+    act(session, 0, "roll", face=1)
+    move(session, 0, "e4", "e6")
+    assert rules.suggest(session.state, DieFace("d6", 4)) == (
+        Action("combat_roll", 0, {"die": "d6_for_the_orc", "face": 4}),
+        Action("combat_roll", 1, {"die": "orc_d6", "face": 4}))
+    act(session, 1, "combat_roll", die="orc_d6", face=4)
+    assert rules.suggest(session.state, DieFace("d6", 2)) == (
+        Action("combat_roll", 0, {"die": "d6_for_the_orc", "face": 2}),)
+    companion = table(f"{APART}, e4 light knight", mode="adventure", dice_by="companion")
+    assert companion.rules.suggest(companion.state, DieFace("d8", 2)) == ()
