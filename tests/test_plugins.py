@@ -37,7 +37,7 @@ SHARED = [path for path in (ROOT / "companion").rglob("*")
 CONTRACT = {*TableView("", "", None, "", "", "", ()).to_dict(), "key", "label", "value", "detail",
             "max", "min", "choices", "default", "board", "depends_on", "choices_by", "kind",
             "name", "params", "cost", "note", "ruling", "alive", "counters", "facts", "cells",
-            "pieces", "row", "col", "terrain", "owner", "rows", "cols", "id", "rules",
+            "pieces", "row", "col", "terrain", "owner", "rows", "cols", "turned_for", "id", "rules",
             "columns", "scores", "total", "voter", "choice", "voted", "shown", "result",
             "winners", "text", "notes", "undo", "action", "type", "reason", "options", "seed",
             "deal", "seats", "round", "move", "reaction", "input", "table", "title", "code"}
