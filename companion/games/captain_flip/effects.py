@@ -183,12 +183,19 @@ def end_turn(state: State) -> None:
         finish(state, "columns")
     elif not state.bag:
         finish(state, "bag_empty")
+    elif not any(state.open_cells(p.seat) for p in state.players):
+        finish(state, "no_space")  # only with a house rule: no one can place a tile
     else:
         state.turn = (seat + 1) % len(state.players)
         if state.turn == 0:
             state.round += 1
         state.phase = DRAW
         state.emit("turn", seat=state.turn)
+        if not state.open_cells(state.turn):
+            # No space can take a tile (a house rule's end, or only a cost space and no
+            # coin): the turn passes, its Treasure Map coin included.
+            state.emit("no_space", seat=state.turn)
+            end_turn(state)
 
 
 def finish(state: State, why: str) -> None:

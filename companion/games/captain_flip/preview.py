@@ -33,15 +33,19 @@ def _end_part(state: State, seat: int) -> int:
 
 
 def payout(state: State, seat: int, cell: str, character: str) -> Payout:
-    """``character`` placed on ``cell`` by ``seat``, played out on a copy of the board."""
+    """``character`` placed on ``cell`` by ``seat``, played out on a copy of the board and
+    compared with the same turn without it (bonuses still due from earlier placements this
+    turn apply in both: a Parrot's space that pays per completed column may pay more)."""
+    without = state.copy()
+    without.hand = None
+    effects.settle(without, previewing=True)
     sim = state.copy()
-    sim.hand, sim.steps = None, []  # only this placement's own work
+    sim.hand = None
     effects.place(sim, seat, cell, Tile(None, character, None), previewing=True)
-    now = sim.players[seat].coins - state.players[seat].coins
-    if sim.map_holder == seat != state.map_holder:
-        now += state.book.map_coins
+    map_coin = state.book.map_coins * ((sim.map_holder == seat) - (without.map_holder == seat))
     follows = tuple(e["what"] for e in sim.events if e["type"] == "follows")
-    return Payout(now, _end_part(sim, seat) - _end_part(state, seat), follows)
+    return Payout(sim.players[seat].coins - without.players[seat].coins + map_coin,
+                  _end_part(sim, seat) - _end_part(without, seat), follows)
 
 
 def possible_backs(state: State, face: str) -> list[str]:

@@ -119,7 +119,8 @@ class CaptainFlipRules(GameRules):
             "treasure_map": state.map_holder,
             "players": [{"seat": p.seat, "name": p.name, "coins": p.coins,
                          "columns_done": state.complete_columns(p.seat),
-                         "crew": [f"{cell} {face}" for cell, face in sorted(state.faces(p.seat).items())]}
+                         "crew": [f"{cell} {face}"
+                                  for cell, face in sorted(state.faces(p.seat).items())]}
                         for p in state.players],
             "score": {"title": sheet.title, "rules": list(sheet.rules),
                       "by_seat": [c.to_dict() for c in sheet.columns]},
@@ -256,14 +257,18 @@ def _notes(state: State, events: Sequence[Event]) -> tuple[str, ...]:
             out.append(f"The Parrot draws nothing: {event['reason']}")
         elif kind == "last_round":
             last = state.name(event["last"])
-            out.append(f"{state.name(event['seat'])} has completed {book.columns_to_end}"
-                       " columns: " + ("the game ends now" if event["seat"] == event["last"]
+            count = book.columns_to_end
+            out.append(f"{state.name(event['seat'])} has completed {count}"
+                       f" column{'s' * (count != 1)}: " + ("the game ends now" if event["seat"] == event["last"]
                                        else f"the round ends with {last}'s turn"))
         elif kind == "game_over":
             out += [_score_note(state, p.seat) for p in state.players]
             ending = screen.ending(state, final_scores(state))
             if ending is not None:
                 out.append(ending.text)
+        elif kind == "no_space":
+            out.append(f"{state.name(event['seat'])} has no space that can take a tile:"
+                       " the turn passes")
         elif kind == "turn":
             out.append(f"{state.name(event['seat'])}'s turn")
     return tuple(out)

@@ -25,6 +25,7 @@ from companion.games.captain_flip.state import DRAW, MONKEY, OVER, PLACE, State
 PHASES = {DRAW: "Draw a tile", PLACE: "Keep or flip, then place", MONKEY: "The Monkey flips",
           OVER: "Game over"}
 PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
+_END_NOTES = {"bag_empty": " (the bag ran out)", "no_space": " (no space could take a tile)"}
 _SAME_OR_NOT = {"same": "identical", "different": "different", "": ""}
 
 
@@ -163,8 +164,7 @@ def ending(state: State, scores: list[scoring.Score]) -> Ending | None:
         text = f"Game over: {listed(names)} share the win with {total[outcome.winners[0]]} coins"
     else:
         text = f"Game over: {names[0]} wins with {total[outcome.winners[0]]} coins"
-    if outcome.details.get("game_end") == "bag_empty":
-        text += " (the bag ran out)"
+    text += _END_NOTES.get(str(outcome.details.get("game_end")), "")
     return Ending(outcome.winners, text)
 
 
