@@ -443,3 +443,22 @@ def test_setup_refuses_what_the_game_does_not_have() -> None:
         rules.setup(GameSetup("captain-flip", NAMES[:1]))
     with pytest.raises(SetupError, match="no deal"):
         rules.setup(GameSetup("captain-flip", NAMES[:2], deal={}))
+
+
+def test_an_empty_bag_ends_the_game() -> None:
+    """Seed silent: with five players and a house rule that plays on to five columns (15
+    spaces each, 75 > 72 tiles), the bag runs out: the game ends when no tile is left for the
+    next turn, and is scored as usual."""
+    table = Table(5, draw_from="companion", house={"end": {"columns": 5}})
+    session = table.session
+    while session.outcome is None:
+        turn = table.state.turn
+        if table.state.phase == "draw":
+            table.act("draw")
+        elif table.state.phase == "monkey":
+            table.act("monkey_flip", cell=session.legal_actions(turn)[0].params[0].choices[0])
+        else:
+            table.act("place", cell=table.state.open_cells(turn)[-1])
+    assert not table.state.bag and session.outcome.details["game_end"] == "bag_empty"
+    ending = session.table_view(None).ending
+    assert ending is not None and ending.text.endswith("(the bag ran out)")
