@@ -164,6 +164,9 @@ def ending(state: State, scores: list[scoring.Score]) -> Ending | None:
         text = f"Game over: {listed(names)} share the win with {total[outcome.winners[0]]} coins"
     else:
         text = f"Game over: {names[0]} wins with {total[outcome.winners[0]]} coins"
+    lost = [state.name(s.seat) for s in scores if s.lost]
+    if lost and outcome.reason != "everyone_lost":
+        text += f"; {listed(lost)} {'loses' if len(lost) == 1 else 'lose'} with three Gunners"
     text += _END_NOTES.get(str(outcome.details.get("game_end")), "")
     return Ending(outcome.winners, text)
 
