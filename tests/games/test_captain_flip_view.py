@@ -20,9 +20,9 @@ def test_each_player_has_a_board_of_fifteen_spaces_with_their_tiles() -> None:
     table = Table(3, board="B")
     table.play("cook", "a1")
     view = table.session.table_view(None)
-    assert [b.owner for b in view.boards] == [0, 1, 2]
-    ann = view.boards[0]
-    assert len(ann.cells) == 15 and ann.title == "Ann's board"
+    assert [b.owner for b in view.boards] == [1, 2, 0]  # Ben's turn: his board first
+    ann = view.boards[2]
+    assert len(ann.cells) == 15 and ann.title == "The Kraken"
     a1 = ann.cell("a1")
     assert a1 is not None and [p.title for p in a1.pieces] == ["Cook"]
     assert {c.id: c.terrain for c in ann.cells}["d1"] == "bonus"

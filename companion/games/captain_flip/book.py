@@ -86,7 +86,8 @@ _TOKENS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"(\d+)\*cols"), lambda m: Bonus("per_column", int(m[1]))),
     (re.compile(r"(\d+)\*kinds"), lambda m: Bonus("per_kind", int(m[1]))),
 ]
-_LABELS = {"coins": "+{a}", "map": "Map", "race": "{a}/{t}", "same": "={a}", "different": "≠{a}",
+_LABELS = {"coins": "+{a}", "map": "Map", "race": "{a}/{t}", "same": "Same {a}",
+           "different": "Diff {a}",
            "per_column": "{a}×col", "per_kind": "{a}×kind"}
 
 

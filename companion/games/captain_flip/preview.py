@@ -7,7 +7,7 @@ shows the range over the Characters it could be.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.games.captain_flip import effects, scoring
 from companion.games.captain_flip.book import CHARACTERS
@@ -32,20 +32,42 @@ def _end_part(state: State, seat: int) -> int:
     return result.total - result.held
 
 
-def payout(state: State, seat: int, cell: str, character: str) -> Payout:
+def _copy(state: State, seat: int) -> State:
+    """A copy to play one placement out on: only ``seat``'s board changes (and coins, the map,
+    the turn's steps), so the other boards are shared with ``state``, not copied."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], spaces=dict(players[seat].spaces))
+    return replace(state, players=players, hand=None, steps=[replace(s) for s in state.steps],
+                   events=[])
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """This turn without a tile placed now: the bonuses still due from earlier placements
+    applied, and its end-of-game part if the game ended then."""
+
+    state: State
+    end: int
+
+
+def without_placing(state: State, seat: int) -> Baseline:
+    rest = _copy(state, seat)
+    effects.settle(rest, previewing=True)
+    return Baseline(rest, _end_part(rest, seat))
+
+
+def payout(state: State, seat: int, cell: str, character: str,
+           without: Baseline | None = None) -> Payout:
     """``character`` placed on ``cell`` by ``seat``, played out on a copy of the board and
-    compared with the same turn without it (bonuses still due from earlier placements this
+    compared with the same turn ``without`` it (bonuses still due from earlier placements this
     turn apply in both: a Parrot's space that pays per completed column may pay more)."""
-    without = state.copy()
-    without.hand = None
-    effects.settle(without, previewing=True)
-    sim = state.copy()
-    sim.hand = None
+    base = without or without_placing(state, seat)
+    sim = _copy(state, seat)
     effects.place(sim, seat, cell, Tile(None, character, None), previewing=True)
-    map_coin = state.book.map_coins * ((sim.map_holder == seat) - (without.map_holder == seat))
+    holds = (sim.map_holder == seat) - (base.state.map_holder == seat)
     follows = tuple(e["what"] for e in sim.events if e["type"] == "follows")
-    return Payout(sim.players[seat].coins - without.players[seat].coins + map_coin,
-                  _end_part(sim, seat) - _end_part(without, seat), follows)
+    return Payout(sim.players[seat].coins - base.state.players[seat].coins
+                  + state.book.map_coins * holds, _end_part(sim, seat) - base.end, follows)
 
 
 def possible_backs(state: State, face: str) -> list[str]:
@@ -84,12 +106,36 @@ def span(low: int, high: int) -> str:
 FOLLOWS = {"monkey": "and a flip", "parrot": "and another tile"}
 
 
-def describe(p: Payout) -> str:
-    """"+7 now, end +4": what a player reads before committing."""
-    now = " ".join([f"{signed(p.now)} now", *(FOLLOWS[f] for f in p.follows)])
+def describe(p: Payout, short: bool = False) -> str:
+    """"+7 now, end +4" (``short``: "+7, end +4"): what a player reads before committing."""
+    now = " ".join([signed(p.now) + ("" if short else " now"), *(FOLLOWS[f] for f in p.follows)])
     return f"{now}, end {signed(p.end)}" if p.end else now
 
 
 def describe_spread(s: Spread) -> str:
     now = f"{span(*s.now)} now" + (" (and maybe more)" if s.follows else "")
     return f"{now}, end {span(*s.end)}" if s.end != (0, 0) else now
+
+
+@dataclass(frozen=True)
+class Option:
+    """One space the drawn tile may go to: what it pays kept, and flipped (None: the tile was
+    flipped already, or no other side is possible)."""
+
+    cell: str
+    kept: Payout
+    flipped: Spread | None
+
+
+def options(state: State) -> tuple[list[str], list[Option]]:
+    """For the tile in hand: the Characters its unseen side may be (none once flipped), and
+    what each open space pays, kept or flipped."""
+    hand, seat = state.hand, state.turn
+    assert hand is not None
+    backs = [] if state.flipped else possible_backs(state, hand.up)
+    base = without_placing(state, seat)
+    out = []
+    for cell in state.open_cells(seat):
+        flips = spread([payout(state, seat, cell, c, base) for c in backs]) if backs else None
+        out.append(Option(cell, payout(state, seat, cell, hand.up, base), flips))
+    return backs, out

@@ -10,6 +10,7 @@ the companion's own seeded draw. Seat 0 holds the board with the pirate flag and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.engine import (
@@ -29,7 +30,7 @@ from companion.engine import (
     refuse_unknown,
     shuffled,
 )
-from companion.games.captain_flip import components, screen
+from companion.games.captain_flip import components, preview, screen
 from companion.games.captain_flip.book import BOARDS, CHARACTERS, Book
 from companion.games.captain_flip.moves import MOVE_SET
 from companion.games.captain_flip.moves.common import waiting_for
@@ -87,7 +88,11 @@ class CaptainFlipRules(GameRules):
         return State(book, str(board), players, companion, setup.seed, tiles)
 
     def legal_actions(self, state: State, seat: int | None) -> Sequence[ActionSpec]:
-        return MOVE_SET.legal(state, seat, len(state.players))
+        specs = MOVE_SET.legal(state, seat, len(state.players))
+        if state.phase == PLACE and seat == state.turn:
+            notes = _before_you_commit(state)
+            specs = [replace(spec, note=notes.get(spec.name, spec.note)) for spec in specs]
+        return specs
 
     def apply(self, state: State, action: Action) -> Transition:
         return MOVE_SET.apply(state, action, len(state.players), _REVEALING, _notes)
@@ -207,6 +212,24 @@ class CaptainFlipRules(GameRules):
         return "\n".join(lines)
 
 
+def _before_you_commit(state: State) -> dict[str, str]:
+    """What each choice pays now, under the buttons that make it: every open space for the
+    tile kept, and for the tile flipped (from the least to the most its other side may pay)."""
+    assert state.hand is not None
+    backs, spaces = preview.options(state)
+    notes = {"place": " · ".join(f"{o.cell} {preview.describe(o.kept, short=True)}"
+                                 for o in spaces)}
+    if backs:
+        unseen = (f"any but the {state.book.label(state.hand.up)}" if len(backs) == 8 else
+                  "one of " + ", ".join(state.book.label(c) for c in backs))
+        ranges = " · ".join(f"{o.cell} {preview.span(*o.flipped.now)}" for o in spaces
+                            if o.flipped)
+        more = " (a Monkey or a Parrot adds more)" if any(
+            o.flipped and o.flipped.follows for o in spaces) else ""
+        notes["flip"] = f"Other side: {unseen}. Now: {ranges}{more}"
+    return notes
+
+
 # --- the log's notes: who takes or pays what -------------------------------------------------
 
 def _coins_note(state: State, event: Event) -> str:
@@ -256,11 +279,11 @@ def _notes(state: State, events: Sequence[Event]) -> tuple[str, ...]:
         elif kind == "parrot_idle":
             out.append(f"The Parrot draws nothing: {event['reason']}")
         elif kind == "last_round":
-            last = state.name(event["last"])
             count = book.columns_to_end
+            ends = "the game ends now" if event["seat"] == event["last"] else \
+                f"the round ends with {state.name(event['last'])}'s turn"
             out.append(f"{state.name(event['seat'])} has completed {count}"
-                       f" column{'s' * (count != 1)}: " + ("the game ends now" if event["seat"] == event["last"]
-                                       else f"the round ends with {last}'s turn"))
+                       f" column{'s' * (count != 1)}: {ends}")
         elif kind == "game_over":
             out += [_score_note(state, p.seat) for p in state.players]
             ending = screen.ending(state, final_scores(state))

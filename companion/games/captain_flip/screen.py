@@ -38,7 +38,7 @@ def place_name(place: int) -> str:
 def _player(state: State, seat: int, places: dict[int, int]) -> PlayerView:
     player = state.players[seat]
     counters = (Counter("coins", "Coins", player.coins),
-                Counter("columns", "Columns done", state.complete_columns(seat),
+                Counter("columns", "Columns", state.complete_columns(seat),
                         len(state.layout.columns)))
     facts = []
     if state.map_holder == seat:
@@ -75,27 +75,21 @@ def _table_facts(state: State) -> list[Fact]:
 
 def _drawn_facts(state: State) -> list[Fact]:
     """The drawn tile, and what each space it may go to would pay, kept or flipped."""
-    hand, book, seat = state.hand, state.book, state.turn
+    hand, book = state.hand, state.book
     assert hand is not None
     label = book.label(hand.up)
-    cells = state.open_cells(seat)
-    backs = [] if state.flipped else preview.possible_backs(state, hand.up)
+    backs, spaces = preview.options(state)
+    text = str(book.character(hand.up)["text"])
     if state.flipped:
-        drawn = Fact("drawn", "Drawn", f"{label} (flipped)", "Flipped once: it must be placed"
-                     " as it is. " + str(book.character(hand.up)["text"]))
+        drawn = Fact("drawn", "Drawn", f"{label} (flipped)",
+                     f"Flipped once: it must be placed as it is. {text}")
     else:
-        drawn = Fact("drawn", "Drawn", label, f"{book.character(hand.up)['text']} Keep it, or"
-                     " flip it once: the other side is one of "
-                     + listed([book.label(c) for c in backs]) + ".")
-    out = [drawn]
-    for cell in cells:
-        kept = preview.describe(preview.payout(state, seat, cell, hand.up))
-        detail = ""
-        if backs:
-            flips = preview.spread([preview.payout(state, seat, cell, c) for c in backs])
-            detail = f"Flipped: {preview.describe_spread(flips)}"
-        out.append(Fact(f"payout:{cell}", f"On {cell}", f"{label} {kept}", detail))
-    return out
+        drawn = Fact("drawn", "Drawn", label, f"{text} Keep it, or flip it once: the other"
+                     " side is one of " + listed([book.label(c) for c in backs]) + ".")
+    return [drawn, *(Fact(f"payout:{o.cell}", f"On {o.cell}",
+                          f"{label} {preview.describe(o.kept)}",
+                          f"Flipped: {preview.describe_spread(o.flipped)}" if o.flipped else "")
+                     for o in spaces)]
 
 
 def _monkey_facts(state: State) -> list[Fact]:
@@ -119,8 +113,16 @@ def _board(state: State, seat: int) -> Board:
                                                 tile.up, seat, book.label(tile.up)),)
         terrain = "cost" if space.cost else "bonus" if space.bonus else ""
         cells.append(Cell(space.cell, space.row, space.column, terrain, space.label, pieces))
-    return Board(board_id(seat), f"{player.name}'s board", 5, len(COLUMNS), tuple(cells),
-                 owner=seat)
+    # The phones name the owner after the title: "The pirate ship (Ann)".
+    return Board(board_id(seat), state.layout.name, 5, len(COLUMNS), tuple(cells), owner=seat)
+
+
+def _board_order(state: State) -> list[int]:
+    """The board of the player whose turn it is first (where the play is, on every screen),
+    then the others clockwise."""
+    count = len(state.players)
+    first = 0 if state.phase == OVER else state.turn
+    return [(first + n) % count for n in range(count)]
 
 
 def score_sheet(state: State, scores: list[scoring.Score]) -> ScoreSheet:
@@ -189,7 +191,7 @@ def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
         turn=None if over else state.turn,
         waiting_for=() if over else (state.turn,),
         facts=tuple(facts),
-        boards=tuple(_board(state, p.seat) for p in state.players),
+        boards=tuple(_board(state, seat) for seat in _board_order(state)),
         score_sheet=score_sheet(state, scores),
         ending=ending(state, scores),
     )
