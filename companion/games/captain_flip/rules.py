@@ -174,7 +174,7 @@ class CaptainFlipRules(GameRules):
         out = []
         for event in events:
             if event["type"] == "last_round":
-                out.append("Four columns! This is the last round.")
+                out.append("This is the last round.")
             elif event["type"] == "game_over":
                 out.append("The game is over: see the score sheet.")
         return " ".join(out)

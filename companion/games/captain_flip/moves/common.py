@@ -19,6 +19,11 @@ def column_name(state: State, cell: str) -> str:
     return COLUMNS[state.layout.column_of(cell)]
 
 
+def in_hand(state: State) -> str:
+    """The drawn tile's Character, as players read it ("Cook"), or "tile"."""
+    return state.book.label(state.hand.up) if state.hand else "tile"
+
+
 def waiting_for(state: State) -> str:
     """What the game waits for, in words."""
     name = state.name(state.turn)

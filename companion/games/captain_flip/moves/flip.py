@@ -4,7 +4,7 @@ must be kept (seed)."""
 from __future__ import annotations
 
 from companion.engine import Move, Params
-from companion.games.captain_flip.moves.common import turn_refusal
+from companion.games.captain_flip.moves.common import in_hand, turn_refusal
 from companion.games.captain_flip.state import PLACE, State
 
 
@@ -24,13 +24,8 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     state.emit("hand_flipped", seat=seat, before=before, after=state.hand.up)
 
 
-def _label(state: State) -> str:
-    return f"Flip the {state.book.label(state.hand.up)}" if state.hand else "Flip the tile"
-
-
 def _text(state: State, seat: int | None, params: Params) -> str:
-    what = state.book.label(state.hand.up) if state.hand else "tile"
-    return f"{state.name(seat)} flips the {what}"
+    return f"{state.name(seat)} flips the {in_hand(state)}"
 
 
-MOVE = Move("flip", "move", _label, _refusal, _run, _text)
+MOVE = Move("flip", "move", lambda state: f"Flip the {in_hand(state)}", _refusal, _run, _text)

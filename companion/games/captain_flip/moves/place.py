@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.captain_flip import effects
-from companion.games.captain_flip.moves.common import board_id, column_name, turn_refusal
+from companion.games.captain_flip.moves.common import (
+    board_id,
+    column_name,
+    in_hand,
+    turn_refusal,
+)
 from companion.games.captain_flip.state import PLACE, State
 
 
@@ -49,13 +54,9 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     effects.place(state, seat, str(params["cell"]), tile)
 
 
-def _label(state: State) -> str:
-    return f"Place the {state.book.label(state.hand.up)}" if state.hand else "Place the tile"
-
-
 def _text(state: State, seat: int | None, params: Params) -> str:
-    what = state.book.label(state.hand.up) if state.hand else "tile"
-    return f"{state.name(seat)} places the {what} on {params.get('cell')}"
+    return f"{state.name(seat)} places the {in_hand(state)} on {params.get('cell')}"
 
 
-MOVE = Move("place", "move", _label, _refusal, _run, _text, _params, _check)
+MOVE = Move("place", "move", lambda state: f"Place the {in_hand(state)}", _refusal, _run, _text,
+            _params, _check)
