@@ -28,7 +28,7 @@ WHY = {"gunner", "cook", "navigator", "monkey", "bonus", "cost", "treasure_map"}
 setups = st.builds(
     lambda players, board, companion, seed: GameSetup(
         "captain-flip", tuple(f"P{i}" for i in range(players)),
-        {"board": board, "draw_from": "companion" if companion else "bag"}, seed=seed),
+        {"board": board, "companion_draws": companion}, seed=seed),
     st.integers(2, 5), st.sampled_from("ABCD"), st.booleans(), st.integers(0, 2**31))
 
 

@@ -406,7 +406,7 @@ def test_the_game_ends_at_once_when_the_last_player_completes_the_columns() -> N
 
 def test_the_companion_draws_from_a_seeded_bag_and_logs_what_it_shows() -> None:
     def first_draws(seed: int) -> list[str]:
-        session = TableSession(GameSetup("captain-flip", NAMES[:2], {"draw_from": "companion"},
+        session = TableSession(GameSetup("captain-flip", NAMES[:2], {"companion_draws": True},
                                          seed=seed))
         out = []
         for _ in range(3):
@@ -435,7 +435,7 @@ def test_the_host_corrects_coins_and_everyone_reads_it() -> None:
 def test_setup_refuses_what_the_game_does_not_have() -> None:
     rules = get_game("captain-flip")
     for options, reason in (({"board": "E"}, "option \"board\" must be one of A, B, C, D"),
-                            ({"draw_from": "hat"}, "option \"draw_from\""),
+                            ({"companion_draws": "yes"}, "must be true or false"),
                             ({"colour": 1}, "unknown option 'colour'")):
         with pytest.raises(SetupError, match=re.escape(reason)):
             rules.setup(GameSetup("captain-flip", NAMES[:2], options))
@@ -449,7 +449,7 @@ def test_an_empty_bag_ends_the_game() -> None:
     """Seed silent: with five players and a house rule that plays on to five columns (15
     spaces each, 75 > 72 tiles), the bag runs out: the game ends when no tile is left for the
     next turn, and is scored as usual."""
-    table = Table(5, draw_from="companion", house={"end": {"columns": 5}})
+    table = Table(5, companion_draws=True, house={"end": {"columns": 5}})
     session = table.session
     while session.outcome is None:
         turn = table.state.turn

@@ -183,5 +183,5 @@ def test_a_sticker_of_a_tile_already_on_a_board_is_refused() -> None:
 
 
 def test_the_companion_drawing_takes_no_camera_reading() -> None:
-    table = Table(draw_from="companion")
+    table = Table(companion_draws=True)
     assert suggest(table, "GC1/CF/TILE/07/COOK") == []

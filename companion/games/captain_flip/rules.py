@@ -37,7 +37,6 @@ from companion.games.captain_flip.moves.common import waiting_for
 from companion.games.captain_flip.scoring import final_scores
 from companion.games.captain_flip.state import DRAW, MONKEY, PLACE, Player, State
 
-REAL_BAG, COMPANION = "bag", "companion"
 INFO = GameInfo(
     slug=components.SLUG,
     title="Captain Flip",
@@ -48,14 +47,13 @@ INFO = GameInfo(
             " coins wins.",
     uses_cards=False,
     options=(
-        Param("board", "choice", "Adventure board (everyone uses the same)", choices=BOARDS,
-              default="A"),
-        Param("draw_from", "choice", "Tiles come from: the real bag (tell or show each tile),"
-                                     " or the companion draws", choices=(REAL_BAG, COMPANION),
-              default=REAL_BAG),
+        Param("board", "choice", "Adventure board, the same for everyone: A, B, C or D",
+              choices=BOARDS, default="A"),
+        Param("companion_draws", "flag", "The companion draws the tiles (no real bag)",
+              default=False),
     ),
 )
-_OPTIONS = ("board", "draw_from", "house")
+_OPTIONS = ("board", "companion_draws", "house")
 # Events that show what nobody had seen: a tile's other side. Undo stops before them, or a
 # player could look at the back and take the flip back.
 _REVEALING = ("hand_flipped", "flipped")
@@ -72,16 +70,16 @@ class CaptainFlipRules(GameRules):
             raise SetupError("Captain Flip has no deal: tiles are drawn one at a time")
         options = dict(setup.options)
         refuse_unknown(options, _OPTIONS, "unknown option")
-        board = options.get("board", "A")
+        board = options.get("board") or "A"
+        board = board.strip().upper() if isinstance(board, str) else board  # typed on a phone
         if board not in BOARDS:
             raise SetupError(f"option \"board\" must be one of {', '.join(BOARDS)}, not"
                              f" {board!r}")
-        draw_from = options.get("draw_from", REAL_BAG)
-        if draw_from not in (REAL_BAG, COMPANION):
-            raise SetupError(f"option \"draw_from\" must be {REAL_BAG!r} or {COMPANION!r}")
+        companion = options.get("companion_draws", False)
+        if not isinstance(companion, bool):
+            raise SetupError("option \"companion_draws\" must be true or false")
         book = Book.load(options.get("house"))
         tiles: list[int | None] = list(components.tile_sides())
-        companion = draw_from == COMPANION
         if companion:
             tiles = list(shuffled(tiles, setup.seed, "bag"))
         players = [Player(seat, str(name)) for seat, name in enumerate(setup.seats)]
