@@ -38,7 +38,9 @@ def waiting_for(state: State) -> str:
             return f"{name} places the {what} (flipped: it stays as it is)"
         return f"{name} keeps or flips the {what}, then places it"
     if state.phase == MONKEY:
-        return f"{name}'s Monkey flips a neighbouring tile"
+        cell = state.steps[-1].cell or ""
+        near = " or ".join(state.tiles_next_to(state.turn, cell))
+        return f"{name}'s Monkey on {cell} flips {near}"
     return state.phase
 
 
