@@ -1,32 +1,8 @@
-"""Captain Flip: its stickers. The rules come with their own issue; until then the companion
-prints and reads the tiles, one sticker per face."""
+"""Captain Flip, registered with the engine on import: its rules and its tiles' stickers."""
 
-from itertools import combinations
+from companion.engine import register_game
+from companion.games.captain_flip.rules import CaptainFlipRules
 
-from companion.engine import Component, register_components, title_of
+RULES = register_game(CaptainFlipRules())
 
-CODE = "CF"
-SLUG = "captain-flip"
-CHARACTERS = ["SWABBY", "CARTOGRAPHER", "NAVIGATOR", "CARPENTER", "COOK", "MONKEY", "GUNNER",
-              "PARROT", "LOOKOUT"]
-
-
-def components() -> list[Component]:
-    """72 two-sided tiles: every pair of different characters on exactly 2 tiles.
-
-    Numbering is ours (the printed tiles carry none): pairs in the order of CHARACTERS, each
-    pair twice, so tiles 01 and 02 are Swabby/Cartographer.
-    """
-    out = []
-    number = 0
-    for first, second in combinations(CHARACTERS, 2):
-        for _ in range(2):
-            number += 1
-            for face, other in ((first, second), (second, first)):
-                out.append(Component(f"{CODE}/TILE/{number:02d}/{face}", SLUG, "TILE", face,
-                                     f"Tile {number:02d}: {title_of(face)} (back:"
-                                     f" {title_of(other)})", face=face))
-    return out
-
-
-register_components(CODE, SLUG, components())
+__all__ = ["RULES", "CaptainFlipRules"]

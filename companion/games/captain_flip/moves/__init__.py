@@ -1,0 +1,10 @@
+"""Every action of Captain Flip, one module each, gathered in one MoveSet."""
+
+from companion.engine import MoveSet
+from companion.games.captain_flip.moves import correct, draw, flip, monkey, place
+from companion.games.captain_flip.moves.common import who
+
+MOVE_SET = MoveSet("Captain Flip", (draw.MOVE, flip.MOVE, place.MOVE, monkey.MOVE,
+                                    correct.MOVE), who)
+
+__all__ = ["MOVE_SET"]

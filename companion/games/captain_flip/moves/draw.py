@@ -1,0 +1,86 @@
+"""Step 1: draw a tile, seeing one side only. From a real bag the table tells which tile and
+side (a tap, or the camera reading the sticker on top); a table without the bag lets the
+companion draw, seeded so that a replay draws the same."""
+
+from __future__ import annotations
+
+from companion.engine import Move, Param, Params, shuffled
+from companion.games.captain_flip.book import CHARACTERS
+from companion.games.captain_flip.components import tile_name, tile_sides
+from companion.games.captain_flip.moves.common import turn_refusal
+from companion.games.captain_flip.state import DRAW, PLACE, State, Tile
+
+
+def _tiles_showing(face: str) -> tuple[str, ...]:
+    return tuple(tile_name(n) for n, sides in tile_sides().items() if face in sides)
+
+
+def _params(state: State, seat: int | None) -> tuple[Param, ...]:
+    if state.companion_draws:
+        return ()
+    # Every tile with that side: which tiles are still in the bag is not the table's to know
+    # (with the numbering it would tell the backs of tiles on the boards).
+    return (Param("face", "choice", "The side you see", choices=CHARACTERS),
+            Param("tile", "choice", "Its number (on the sticker)",
+                  choices=tuple(tile_name(n) for n in tile_sides()), depends_on="face",
+                  choices_by=tuple((face, _tiles_showing(face)) for face in CHARACTERS)))
+
+
+def _where(state: State, number: int) -> str:
+    if state.hand is not None and state.hand.number == number:
+        return "it is the tile just drawn"
+    for player in state.players:
+        if any(tile.number == number for tile in player.spaces.values()):
+            return f"it is on {player.name}'s board"
+    return "it was drawn before"
+
+
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    if state.companion_draws:
+        return None
+    face, name = params.get("face"), params.get("tile")
+    if face not in CHARACTERS or not isinstance(name, str) or not name.isdigit():
+        return None  # the parameters' own checks name the problem
+    number = int(name)
+    if number not in tile_sides():
+        return f"there is no tile {name} (tiles are 01 to {len(tile_sides()):02d})"
+    if face not in tile_sides()[number]:
+        return f"tile {name} has no {face} side"
+    if number not in state.bag:
+        return f"tile {name} is not in the bag: {_where(state, number)}"
+    return None
+
+
+def _run(state: State, seat: int | None, params: Params) -> None:
+    assert seat is not None
+    if state.companion_draws:
+        number = state.bag.pop(0)
+        assert number is not None
+        face = shuffled(tile_sides()[number], state.seed, "side", state.drawn)[0]
+    else:
+        number, face = int(params["tile"]), str(params["face"])
+        state.bag.remove(number)
+    first, second = tile_sides()[number]
+    state.hand = Tile(number, face, second if face == first else first)
+    state.drawn += 1
+    state.flipped = False
+    parrot = bool(state.steps) and state.steps[-1].kind == "parrot"
+    if parrot:
+        state.steps.pop()
+    state.phase = PLACE
+    state.emit("drawn", seat=seat, character=face, parrot=parrot)
+
+
+def _text(state: State, seat: int | None, params: Params) -> str:
+    name = state.name(seat)
+    parrot = " for the Parrot" if state.steps and state.steps[-1].kind == "parrot" else ""
+    if state.companion_draws:
+        return f"{name} draws a tile from the bag{parrot}"
+    face = str(params.get("face", "tile"))
+    return f"{name} draws a {state.book.label(face) if face in CHARACTERS else face}{parrot}"
+
+
+# The tile's number stays with the drawer: with the stickers' numbering it tells the back.
+MOVE = Move("draw", "move", lambda state: "Draw a tile",
+            lambda state, seat: turn_refusal(state, seat, DRAW), _run, _text, _params, _check,
+            secret=("tile",))

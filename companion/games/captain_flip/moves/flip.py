@@ -1,0 +1,31 @@
+"""Step 2: keep the drawn Character or flip the tile, once: after a flip the new Character
+must be kept (seed)."""
+
+from __future__ import annotations
+
+from companion.engine import Move, Params
+from companion.games.captain_flip.moves.common import in_hand, turn_refusal
+from companion.games.captain_flip.state import PLACE, State
+
+
+def _refusal(state: State, seat: int | None) -> str | None:
+    reason = turn_refusal(state, seat, PLACE)
+    if reason is None and state.flipped and state.hand is not None:
+        return (f"the tile was flipped once already: the {state.book.label(state.hand.up)}"
+                " must be placed as it is")
+    return reason
+
+
+def _run(state: State, seat: int | None, params: Params) -> None:
+    assert state.hand is not None
+    before = state.hand.up
+    state.hand = state.hand.turned()
+    state.flipped = True
+    state.emit("hand_flipped", seat=seat, before=before, after=state.hand.up)
+
+
+def _text(state: State, seat: int | None, params: Params) -> str:
+    return f"{state.name(seat)} flips the {in_hand(state)}"
+
+
+MOVE = Move("flip", "move", lambda state: f"Flip the {in_hand(state)}", _refusal, _run, _text)

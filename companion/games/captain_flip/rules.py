@@ -1,0 +1,296 @@
+"""Captain Flip (Paolo Mori & Remo Conzadori, PlayPunk 2024) on the companion: setup, legal
+actions, apply, views, camera suggestions and the rules summary.
+
+The rulebook is ../shared/seeds/004_ecf66c668d879d99.txt; the boards cell by cell are
+RULES.md §5.3 (data/rules.toml). Tiles come from a real bag (the table tells which tile and
+side: a phone tap, or the camera reading the sticker on top) or, if the table chooses, from
+the companion's own seeded draw. Seat 0 holds the board with the pirate flag and starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.engine import (
+    Action,
+    ActionSpec,
+    Component,
+    DieFace,
+    Event,
+    GameInfo,
+    GameRules,
+    GameSetup,
+    Outcome,
+    Param,
+    SetupError,
+    TableView,
+    Transition,
+    refuse_unknown,
+    shuffled,
+)
+from companion.games.captain_flip import components, preview, screen
+from companion.games.captain_flip.book import BOARDS, CHARACTERS, Book
+from companion.games.captain_flip.moves import MOVE_SET
+from companion.games.captain_flip.moves.common import waiting_for
+from companion.games.captain_flip.scoring import final_scores
+from companion.games.captain_flip.state import DRAW, MONKEY, PLACE, Player, State
+
+INFO = GameInfo(
+    slug=components.SLUG,
+    title="Captain Flip",
+    code=components.CODE,
+    min_players=2,
+    max_players=5,
+    summary="Draw a tile, keep it or flip it, and crew your ship column by column: the most"
+            " coins wins.",
+    uses_cards=False,
+    options=(
+        Param("board", "choice", "Adventure board, the same for everyone: A, B, C or D",
+              choices=BOARDS, default="A"),
+        Param("companion_draws", "flag", "The companion draws the tiles (no real bag)",
+              default=False),
+    ),
+)
+_OPTIONS = ("board", "companion_draws", "house")
+# Events that show what nobody had seen: a tile's other side. Undo stops before them, or a
+# player could look at the back and take the flip back.
+_REVEALING = ("hand_flipped", "flipped")
+
+
+class CaptainFlipRules(GameRules):
+    info = INFO
+
+    def setup(self, setup: GameSetup) -> State:
+        count = len(setup.seats)
+        if not INFO.min_players <= count <= INFO.max_players:
+            raise SetupError(f"Captain Flip is for 2 to 5 players, not {count}")
+        if setup.deal is not None:
+            raise SetupError("Captain Flip has no deal: tiles are drawn one at a time")
+        options = dict(setup.options)
+        refuse_unknown(options, _OPTIONS, "unknown option")
+        board = options.get("board") or "A"
+        board = board.strip().upper() if isinstance(board, str) else board  # typed on a phone
+        if board not in BOARDS:
+            raise SetupError(f"option \"board\" must be one of {', '.join(BOARDS)}, not"
+                             f" {board!r}")
+        companion = options.get("companion_draws", False)
+        if not isinstance(companion, bool):
+            raise SetupError("option \"companion_draws\" must be true or false")
+        book = Book.load(options.get("house"))
+        tiles: list[int | None] = list(components.tile_sides())
+        if companion:
+            tiles = list(shuffled(tiles, setup.seed, "bag"))
+        players = [Player(seat, str(name)) for seat, name in enumerate(setup.seats)]
+        return State(book, str(board), players, companion, setup.seed, tiles)
+
+    def legal_actions(self, state: State, seat: int | None) -> Sequence[ActionSpec]:
+        specs = MOVE_SET.legal(state, seat, len(state.players))
+        if state.phase == PLACE and seat == state.turn:
+            notes = _before_you_commit(state)
+            specs = [replace(spec, note=notes.get(spec.name, spec.note)) for spec in specs]
+        return specs
+
+    def apply(self, state: State, action: Action) -> Transition:
+        return MOVE_SET.apply(state, action, len(state.players), _REVEALING, _notes)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def describe(self, state: State, action: Action) -> str:
+        return MOVE_SET.describe(state, action)
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        return screen.table_view(state, seat, INFO)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The game's own data, compact: what goldens pin and `companion replay --json`
+        prints. Boards are the faces up by cell; nothing the table may not know."""
+        sheet = screen.score_sheet(state, final_scores(state))
+        return {
+            "game": INFO.slug,
+            "board": state.board,
+            "phase": state.phase,
+            "status": waiting_for(state),
+            "round": state.round,
+            "turn": state.turn,
+            "last_round_by": state.ended_by,
+            "tiles_in_bag": len(state.bag),
+            "drawn_tile": None if state.hand is None else {
+                "character": state.hand.up, "flipped": state.flipped},
+            "treasure_map": state.map_holder,
+            "players": [{"seat": p.seat, "name": p.name, "coins": p.coins,
+                         "columns_done": state.complete_columns(p.seat),
+                         "crew": [f"{cell} {face}"
+                                  for cell, face in sorted(state.faces(p.seat).items())]}
+                        for p in state.players],
+            "score": {"title": sheet.title, "rules": list(sheet.rules),
+                      "by_seat": [c.to_dict() for c in sheet.columns]},
+            "outcome": state.outcome.to_dict() if state.outcome else None,
+        }
+
+    def as_known_to(self, state: State, seat: int | None) -> State:
+        """The same for every seat: no tile's number (the stickers' numbering would tell its
+        back), no side that has not been seen, not the bag's order nor the seed."""
+        known = state.copy()
+        known.seed = None
+        known.bag = [None] * len(state.bag)
+        tiles = [t for p in known.players for t in p.spaces.values()]
+        for tile in tiles + ([known.hand] if known.hand else []):
+            tile.number = None
+            if not tile.both_seen:
+                tile.down = None
+        return known
+
+    def components(self) -> Sequence[Component]:
+        return components.components()
+
+    def suggest(self, state: State, seen: Component | DieFace) -> Sequence[Action]:
+        """A tile's sticker under the camera: the draw of that tile, the flip of the tile in
+        hand (its other side now on top), or the Monkey's flip of a neighbour."""
+        if not isinstance(seen, Component):
+            return ()
+        read = components.read_tile(seen)
+        if read is None:
+            return ()
+        number, face = read
+        seat = state.turn
+        if state.phase == DRAW and not state.companion_draws:
+            return (Action("draw", seat, {"face": face, "tile": components.tile_name(number)}),)
+        if state.phase == PLACE and state.hand and state.hand.number == number \
+                and face == state.hand.down:
+            return (Action("flip", seat),)
+        if state.phase == MONKEY:
+            for cell, tile in state.players[seat].spaces.items():
+                if tile.number == number and face == tile.down:
+                    return (Action("monkey_flip", seat, {"cell": cell}),)
+        return ()
+
+    def announce(self, events: Sequence[Event]) -> str:
+        """What the table hears at once: the last round beginning, and the winner."""
+        out = []
+        for event in events:
+            if event["type"] == "last_round":
+                out.append("This is the last round.")
+            elif event["type"] == "game_over":
+                out.append("The game is over: see the score sheet.")
+        return " ".join(out)
+
+    def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
+        book = Book.load((options or {}).get("house"))
+        lines = ["Captain Flip (2-5 players). [house] marks the project's choices where the"
+                 " rulebook is silent; change them in data/rules.toml or the option \"house\".",
+                 "",
+                 "On your turn: draw a tile seeing one side only; keep it, or flip it once (then"
+                 " keep the new side); place it on the lowest empty space of any column (a space"
+                 " with a cost only if you can pay); apply the Character's immediate effect,"
+                 " then the bonus of the space if it is the highest of its column.",
+                 f"{book.data['treasure_map']['text']}",
+                 f"The game ends when someone has {book.columns_to_end} complete columns: the"
+                 " round is finished (the last player sits to the right of the first, seat 0)."
+                 " Endgame effects are scored, then the most coins wins; a tie is won by the"
+                 " Treasure Map's holder, else shared.",
+                 "", "Characters:"]
+        lines += [f"  {book.label(c)}: {book.character(c)['text']}" for c in CHARACTERS]
+        lines += ["", "Boards (columns a to e from the left, rows 1 to 5 from the bottom):"]
+        for letter in BOARDS:
+            layout = book.layout(letter)
+            spaces = ", ".join(f"{s.cell} {s.label}" for s in layout.spaces.values() if s.label)
+            heights = "/".join(str(len(c)) for c in layout.columns)
+            lines.append(f"  {letter} {layout.name}: columns {heights}; {spaces}")
+        lines += ["", "[house] A Parrot's penalty " + (
+            "may take a score below 0." if book.below_zero else "never takes coins below 0."),
+            "[house] Three Gunners: " + ("the score is 0 and the player loses." if
+                                         book.gunners_score_zero else
+                                         "the player loses (never wins, placed last) and keeps"
+                                         " their coins on the score sheet."),
+            "[house] A Parrot with no tile to draw or no space to fill draws nothing; when the"
+            " bag is empty at the end of a turn, the game ends and is scored."]
+        return "\n".join(lines)
+
+
+def _before_you_commit(state: State) -> dict[str, str]:
+    """What each choice pays now, under the buttons that make it: every open space for the
+    tile kept, and for the tile flipped (from the least to the most its other side may pay)."""
+    assert state.hand is not None
+    backs, spaces = preview.options(state)
+    notes = {"place": " · ".join(f"{o.cell} {preview.describe(o.kept, short=True)}"
+                                 for o in spaces)}
+    if backs:
+        unseen = (f"any but the {state.book.label(state.hand.up)}" if len(backs) == 8 else
+                  "one of " + ", ".join(state.book.label(c) for c in backs))
+        ranges = " · ".join(f"{o.cell} {preview.span(*o.flipped.now)}" for o in spaces
+                            if o.flipped)
+        more = " (a Monkey or a Parrot adds more)" if any(
+            o.flipped and o.flipped.follows for o in spaces) else ""
+        notes["flip"] = f"Other side: {unseen}. Now: {ranges}{more}"
+    return notes
+
+
+# --- the log's notes: who takes or pays what -------------------------------------------------
+
+def _coins_note(state: State, event: Event) -> str:
+    name, amount = state.name(event["seat"]), event["amount"]
+    count = f"{abs(amount)} coin{'s' * (abs(amount) != 1)}"
+    why, cell = event["why"], event.get("cell")
+    if why == "correction":
+        return f"{name}'s coins corrected by {'+' if amount > 0 else '−'}{abs(amount)}"
+    if why == "cost":
+        return f"{name} pays {count} to cover {cell}"
+    reason = {"treasure_map": "the Treasure Map",
+              "bonus": f"the bonus of {cell}"}.get(why, f"{state.book.label(why)} on {cell}"
+                                                   if why in CHARACTERS else why)
+    return f"{name} takes {count} ({reason})"
+
+
+def _score_note(state: State, seat: int) -> str:
+    score = next(s for s in final_scores(state) if s.seat == seat)
+    parts = [f"{score.held} held"]
+    named = [("Swabbies", score.swabbies), ("Carpenters", sum(score.carpenters) or None),
+             ("Lookouts", sum(score.lookouts) or None), ("Parrots", score.parrots),
+             ("board", sum(b or 0 for b in score.board) or None)]
+    parts += [f"{label} {'+' if value >= 0 else '−'}{abs(value)}" for label, value in named
+              if value is not None]
+    lost = ", loses (three Gunners)" if score.lost else ""
+    return f"{state.name(seat)}: {score.total} ({', '.join(parts)}){lost}"
+
+
+def _notes(state: State, events: Sequence[Event]) -> tuple[str, ...]:
+    book, out = state.book, []
+    for event in events:
+        kind = event["type"]
+        if kind == "coins":
+            out.append(_coins_note(state, event))
+        elif kind == "treasure_map":
+            previous = event["previous"]
+            source = "the centre" if previous is None else state.name(previous)
+            if previous != event["seat"]:
+                out.append(f"{state.name(event['seat'])} takes the Treasure Map from {source}")
+        elif kind == "drawn" and state.companion_draws:
+            out.append(f"It shows a {book.label(event['character'])}")
+        elif kind == "hand_flipped":
+            out.append(f"The other side is a {book.label(event['after'])}: it must be kept")
+        elif kind == "flipped":
+            out.append(f"{event['cell']} turns from {book.label(event['before'])} to"
+                       f" {book.label(event['after'])}")
+        elif kind == "parrot_idle":
+            out.append(f"The Parrot draws nothing: {event['reason']}")
+        elif kind == "last_round":
+            count = book.columns_to_end
+            ends = "the game ends now" if event["seat"] == event["last"] else \
+                f"the round ends with {state.name(event['last'])}'s turn"
+            out.append(f"{state.name(event['seat'])} has completed {count}"
+                       f" column{'s' * (count != 1)}: {ends}")
+        elif kind == "game_over":
+            out += [_score_note(state, p.seat) for p in state.players]
+            ending = screen.ending(state, final_scores(state))
+            if ending is not None:
+                out.append(ending.text)
+        elif kind == "no_space":
+            out.append(f"{state.name(event['seat'])} has no space that can take a tile:"
+                       " the turn passes")
+        elif kind == "turn":
+            out.append(f"{state.name(event['seat'])}'s turn")
+    return tuple(out)
+

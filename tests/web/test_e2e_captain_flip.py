@@ -1,0 +1,59 @@
+"""Captain Flip on a phone, in a real headless Chromium against a real `companion serve`: a tile
+drawn from the real bag is told with two taps (its side, its sticker's number), the payouts
+show before committing, a tap on a lit space of the player's own board places it, and the
+coins it pays arrive on every screen."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+
+from tests.web import test_e2e
+from tests.web.server import Client, Server
+from tests.web.test_e2e import LIVE, counter, new_phone, tab
+
+# The browser, the server and the check that no page script failed: test_e2e.py's fixtures.
+browser = test_e2e.browser
+server = test_e2e.server
+no_script_errors = test_e2e.no_script_errors
+
+
+def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Server,
+                                                                      browser: Browser) -> None:
+    api = Client(server)
+    _, table = api.call("POST", "/api/tables", {"game": "captain-flip", "seats": ["Ann", "Ben"],
+                                                "options": {"board": "A"}})
+    ann = new_phone(browser)
+    ann.goto(f"{server.url}/t/{table['id']}")
+    ann.fill("#pin", table["pin"])
+    ann.click("#seat-buttons button[data-seat='0']")
+
+    # Step 1: the side seen and the sticker's number. Tile 07 is Swabby / Cook.
+    tab(ann, "me")
+    ann.click("#my-actions [data-action=draw]")
+    ann.click("#sheet-form [data-param=face] button:text-is('cook')")
+    ann.click("#sheet-form [data-param=tile] button:text-is('07')")
+    ann.click("#sheet-go")
+    expect(ann.locator("#sheet-preview")).to_have_text("Ann draws a Cook")
+    ann.click("#sheet-go")
+    expect(ann.locator("#sheet")).to_be_hidden()
+
+    # Before committing: what each space pays, kept, and the flip's range; never the back.
+    expect(ann.locator("#my-actions [data-action=place]")).to_contain_text("a1 +1 · b1 +1")
+    expect(ann.locator("#my-actions [data-action=flip]")).to_contain_text(
+        "Other side: any but the Cook")
+    tab(ann, "table")
+    expect(ann.locator("#facts [data-fact='payout:c1']")).to_contain_text("Cook +1 now")
+    board = ann.locator("#boards [data-board='ship-0']")
+    expect(board.locator(".cell.can")).to_have_count(5)  # a1 b1 c1 d3 e1
+    board.locator("[data-cell=a1]").click()
+    expect(ann.locator("#sheet-note")).to_contain_text("a1 +1")
+    ann.click("#sheet-go")
+    expect(ann.locator("#sheet-preview")).to_have_text("Ann places the Cook on a1")
+    ann.click("#sheet-go")
+    expect(ann.locator("#sheet")).to_be_hidden()
+
+    expect(counter(ann, 0, "coins")).to_have_text("1", timeout=LIVE)
+    expect(board.locator("[data-cell=a1] .piece")).to_have_text("Cook")
+    expect(ann.locator("#recent li").first).to_contain_text("Ann takes 1 coin (Cook on a1)")
+    expect(ann.locator("#turn")).to_have_text("Ben draws a tile")
+    expect(ann.locator("#score-sheet")).to_contain_text("If the game ended now")
