@@ -15,7 +15,8 @@ def pushers(state: State, seat: int | None) -> dict[str, dict[str, str]]:
     for cell in state.stacks:
         top = state.top(cell)
         if top is not None and top.seat == seat:
-            pushes = reach.pushes(state, cell)
+            pushes = {target: beyond for target, beyond in reach.pushes(state, cell).items()
+                      if reach.moated(state, target, seat) is None}
             if pushes:
                 found[cell] = pushes
     return found
@@ -45,14 +46,12 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     options = pushers(state, seat)
     if cell not in options:
         return f"no piece of yours on {cell} can push"
+    if seat is not None and reach.moated(state, target, seat) is not None:
+        return (f"the Moat on {reach.moated(state, target, seat)} sent your last try back:"
+                " your Bulldozer may not finish around it this turn")
     if target not in options[cell]:
         return (f"a Bulldozer pushes a piece on a square next to it (not diagonally) one"
                 f" square on, into an empty square: it cannot push from {cell} to {target}")
-    if seat is not None:
-        guard = reach.moated(state, target, seat)
-        if guard is not None:
-            return (f"the Moat on {guard} sent your last try back: your Bulldozer may not"
-                    " finish around it this turn")
     return None
 
 

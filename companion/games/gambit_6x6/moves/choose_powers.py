@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6.book import GROUPS
-from companion.games.gambit_6x6.moves.common import Params, fixed, not_playing
+from companion.games.gambit_6x6.moves.common import Params, fixed, not_playing, unknown_power
 from companion.games.gambit_6x6.state import State
 
 
@@ -29,14 +29,21 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:
+    for group in GROUPS:
+        picked = params.get(f"{group}_powers")
+        if not isinstance(picked, list):
+            continue
+        for power in picked:
+            if unknown_power(state, power):
+                return unknown_power(state, power)
+            if state.book.group(power) != group:
+                return f"{state.book.label(power)} is not a {group} power"
+        if len(set(picked)) != len(picked):
+            return f"the {group} powers must all be different"
     most = int(state.book.rule("setup", "most_moats"))
     chosen = params.get("action_powers")
     if isinstance(chosen, list) and chosen.count("moat") > most:
         return f"a team holds at most {most} Moat"
-    for group in GROUPS:
-        picked = params.get(f"{group}_powers")
-        if isinstance(picked, list) and len(set(picked)) != len(picked):
-            return f"the {group} powers must all be different"
     return None
 
 

@@ -10,12 +10,14 @@ from companion.games.gambit_6x6.state import Claim, Pending, State
 
 
 def movable(state: State, seat: int | None) -> dict[str, dict[str, reach.Route]]:
-    """The squares whose top piece is the seat's, with where each may go."""
+    """The squares whose top piece is the seat's, with where each may go (around a Moat that
+    sent this turn's move back, only as a Ghost)."""
     found = {}
     for cell in state.stacks:
         top = state.top(cell)
         if top is not None and top.seat == seat:
-            routes = reach.routes(state, cell)
+            routes = {to: route for to, route in reach.routes(state, cell).items()
+                      if route.power in (None, "ghost") or reach.moated(state, to, seat) is None}
             if routes:
                 found[cell] = routes
     return found
@@ -56,6 +58,9 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
             return f"the piece on top of {cell} is not yours"
         return f"your piece on {cell} has nowhere to go"
     route = route_of(state, seat, params)
+    if route is None and seat is not None and to in reach.routes(state, cell):
+        return (f"the Moat on {reach.moated(state, to, seat)} sent your last try back: no"
+                f" piece of yours but a Ghost may finish around it this turn")
     if route is None:
         return (f"no power moves a piece from {cell} to {to}: a piece moves 1 or 2 squares"
                 " in a straight line, a Diagonal 1 or 2 diagonally, a Ghost through pieces,"
