@@ -356,13 +356,15 @@ def lose(state: State, piece: str, counts: bool = True) -> None:
     state.quiet = 0
     state.emit("lost", seat=seat, piece=piece, counts=counts)
     if state.lost_count(seat) >= state.losses or not state.team(seat):
-        for rest in state.team(seat):
-            state.remove(rest.id)
         state.owed = [o for o in state.owed if seat not in (o.seat, o.loser)]
         state.emit("team_out", seat=seat)
         still = [s for s in range(len(state.names)) if state.in_game(s)]
         if len(still) <= 1:
             game_over(state, tuple(still), "losses")
+            return
+        for rest in state.team(seat):  # the game goes on without them
+            state.remove(rest.id)
+            state.pieces[rest.id].counts = False
 
 
 def game_over(state: State, winners: tuple[int, ...], reason: str) -> None:
