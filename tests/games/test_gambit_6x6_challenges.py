@@ -21,8 +21,8 @@ def test_a_true_claim_costs_the_challenger_a_piece_and_the_piece_that_power() ->
     do(session, "move", 0, piece="b1", to="d3")  # A2, claiming Diagonal (true)
     assert names(session, 1) == ["accept", "challenge"]
     text = do(session, "challenge", 1, power="diagonal")
-    assert text == ("Ben challenges Ann's claim that A2 is a Diagonal | True: A2 is a Diagonal;"
-                    " it loses that power, Ben loses a piece and Ann places a new power")
+    assert text == ("Ben challenges Ann's claim that A2 holds Diagonal | True: A2 holds Diagonal"
+                    " and loses it; Ben loses a piece and Ann places a new power")
     assert powers(session, "A2") == (None, "sitting")
     # Ann first places a new Movement power, in secret (a power her team does not hold)...
     assert names(session, 1) == [] and names(session, 0) == ["place_new_power"]
@@ -42,7 +42,7 @@ def test_a_caught_bluff_costs_the_bluffer_a_piece_and_undoes_the_move() -> None:
     session = started()
     do(session, "move", 0, piece="c1", to="e3")  # A3 (a Ghost) claims Diagonal: a bluff
     text = do(session, "challenge", 1, power="diagonal")
-    assert text.endswith("A bluff: A3 is no Diagonal; Ann loses a piece | Ann's action is undone")
+    assert text.endswith("A bluff: A3 does not hold Diagonal; Ann loses a piece | Ann's action is undone")
     assert board(session)["c1"] == ["A3"] and "e3" not in board(session)
     assert powers(session, "A3") == ("ghost", None)
     assert names(session, 0) == ["give_up"]
@@ -113,7 +113,7 @@ def test_a_true_moat_challenged_costs_the_mover_a_piece_and_the_moat_its_power()
     do(session, "move", 1, piece="d5", to="d4")
     do(session, "declare_moat", 0, piece="A4")
     text = do(session, "challenge", 1, power="moat")
-    assert "True: A4 is a Moat" in text and "Ben's action is undone" in text
+    assert "True: A4 holds Moat" in text and "Ben's action is undone" in text
     assert powers(session, "A4") == (None, None)
     do(session, "place_new_power", 0, power="moat", piece="A1")  # it may be placed again
     do(session, "give_up", 1, piece="B6")
@@ -135,7 +135,7 @@ def test_a_bluffed_moat_caught_costs_its_claimer_a_piece_and_the_move_stands() -
     do(session, "move", 1, piece="d5", to="d4")
     do(session, "declare_moat", 0, piece="A1")
     text = do(session, "challenge", 1, power="moat")
-    assert "A bluff: A1 is no Moat; Ann loses a piece" in text
+    assert "A bluff: A1 does not hold Moat; Ann loses a piece" in text
     do(session, "give_up", 0, piece="A6")
     assert board(session)["d4"] == ["B4"] and session.state.turn == 0
 
@@ -192,7 +192,7 @@ def test_a_bluffed_kamikaze_caught_leaves_the_sitter_where_it_sits() -> None:
     arrange(session, {"b3": ["A2"], "b4": ["B1"], "f1": ["A6"], "f6": ["B6"]})
     do(session, "move", 0, piece="b3", to="b4")
     do(session, "declare_kamikaze", 1)
-    assert "A bluff: B1 is no Kamikaze" in do(session, "challenge", 0, power="kamikaze")
+    assert "A bluff: B1 does not hold Kamikaze" in do(session, "challenge", 0, power="kamikaze")
     do(session, "give_up", 1, piece="B6")
     assert board(session)["b4"] == ["B1", "A2"]
     assert names(session, 1) == ["accept", "challenge"]  # the Sitting claim is still open
@@ -204,7 +204,7 @@ def test_a_detective_learns_the_powers_only_once_the_claim_stands() -> None:
     do(session, "detect", 1, piece="B4", target="A3")
     assert session.state.notes[1] == []  # not before Ann has answered
     text = do(session, "accept", 0)
-    assert text == "Ann lets Ben's detect stand | Ben learns A3's powers"
+    assert text == "Ann lets Ben's Detective stand | Ben learns A3's powers"
     assert session.state.notes[1] == ["A3 (Detective, turn 1): Ghost"]
     ben = {f.label: f.value for f in session.table_view(1).secrets}
     assert ben["You learned"] == "A3 (Detective, turn 1): Ghost"

@@ -112,7 +112,7 @@ def test_the_sensei_passes_named_powers_on_and_bluff_checks_apply() -> None:
     do(session, "move", 1, piece="a6", to="a5")
     # A bluff (A1 holds nothing) caught: A1 loses a piece and nothing moves.
     do(session, "sensei", 0, piece="A1", to="A6", powers=["ghost"])
-    assert "A bluff: A1 is no Ghost" in do(session, "challenge", 1, power="ghost")
+    assert "A bluff: A1 does not hold Ghost" in do(session, "challenge", 1, power="ghost")
     do(session, "give_up", 0, piece="A6")
     assert powers(session, "A6") == (None, None) and session.state.held_powers[0] == []
 

@@ -44,11 +44,11 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
         if kind == "challenge_settled":
             power = book.label(event["power"])
             if event["true"]:
-                notes.append(f"True: {event['piece']} is a {power}; it loses that power,"
+                notes.append(f"True: {event['piece']} holds {power} and loses it;"
                              f" {state.name(event['challenger'])} loses a piece and"
                              f" {state.name(seat)} places a new power")
             else:
-                notes.append(f"A bluff: {event['piece']} is no {power};"
+                notes.append(f"A bluff: {event['piece']} does not hold {power};"
                              f" {state.name(seat)} loses a piece")
         elif kind == "action_undone":
             notes.append(f"{state.name(seat)}'s action is undone")
@@ -65,7 +65,8 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
         elif kind == "looked":
             notes.append(f"{state.name(seat)} learns {event['piece']}'s powers")
         elif kind == "taught":
-            notes.append(f"{event['piece']} passes on what it holds of them to {event['to']}")
+            notes.append(f"Those of the named powers that {event['piece']} holds pass to"
+                         f" {event['to']}")
         elif kind == "player_power":
             notes.append(f"{state.name(seat)} gains the Player Power {book.label(event['power'])}")
         elif kind == "player_power_wild":

@@ -43,7 +43,8 @@ def _text(state: State, seat: int | None, params: Params) -> str:
                 " move again")
     if pending.stage == "kamikaze" and pending.reaction is not None:
         return f"{state.name(seat)} accepts the Kamikaze of {pending.reaction.piece}"
-    return f"{state.name(seat)} lets {state.name(pending.actor)}'s {pending.kind} stand"
+    what = {"move": "move", "bulldoze": "push", "detect": "Detective", "sensei": "Sensei"}
+    return f"{state.name(seat)} lets {state.name(pending.actor)}'s {what[pending.kind]} stand"
 
 
 MOVE = Move("accept", "reaction", _label, in_window, _run, _text)

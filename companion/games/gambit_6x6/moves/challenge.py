@@ -85,7 +85,7 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     if claim is None:
         return f"{state.name(seat)} challenges"
     return (f"{state.name(seat)} challenges {state.name(claim.seat)}'s claim that"
-            f" {claim.piece} is a {state.book.label(claim.power)}")
+            f" {claim.piece} holds {state.book.label(claim.power)}")
 
 
 MOVE = Move("challenge", "reaction", fixed("Challenge: call the bluff"), _refusal, _run, _text,
