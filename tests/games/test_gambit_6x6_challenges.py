@@ -4,7 +4,6 @@ and the Kamikaze declared by the other side; the Detective's look."""
 from __future__ import annotations
 
 from companion.engine import TableSession
-
 from tests.games.test_gambit_6x6_moves import arrange
 from tests.games.test_gambit_6x6_setup import board, do, powers, refused, started
 
@@ -42,7 +41,8 @@ def test_a_caught_bluff_costs_the_bluffer_a_piece_and_undoes_the_move() -> None:
     session = started()
     do(session, "move", 0, piece="c1", to="e3")  # A3 (a Ghost) claims Diagonal: a bluff
     text = do(session, "challenge", 1, power="diagonal")
-    assert text.endswith("A bluff: A3 does not hold Diagonal; Ann loses a piece | Ann's action is undone")
+    assert text.endswith("A bluff: A3 does not hold Diagonal; Ann loses a piece"
+                         " | Ann's action is undone")
     assert board(session)["c1"] == ["A3"] and "e3" not in board(session)
     assert powers(session, "A3") == ("ghost", None)
     assert names(session, 0) == ["give_up"]

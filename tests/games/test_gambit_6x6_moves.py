@@ -5,8 +5,8 @@ goldens play whole games through the log."""
 from __future__ import annotations
 
 import pytest
-from companion.engine import TableSession
 
+from companion.engine import TableSession
 from tests.games.test_gambit_6x6_setup import board, do, refused, started
 
 

@@ -216,8 +216,7 @@ def test_a_wild_die_is_chosen_when_placed_and_never_a_second_moat() -> None:
         [n for n in names if not n.endswith("_power") and n.startswith("movement")], start=1)}
     fields |= {n: f"A{i}" for i, n in enumerate(
         [n for n in names if not n.endswith("_power") and n.startswith("action")], start=3)}
-    movement_wilds = {n: "ghost" for n in names if n.startswith("movement") and n.endswith("_power")}
-    fields |= movement_wilds
+    fields |= {n: "ghost" for n in names if n.startswith("movement") and n.endswith("_power")}
     reason = refused(session, "place_powers", 0, **fields, **{wild: "moat"})
     assert reason == "a team holds at most 1 Moat (two Moats rolled means a re-roll)"
     do(session, "place_powers", 0, **fields, **{wild: "detective"})

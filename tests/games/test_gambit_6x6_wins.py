@@ -4,7 +4,6 @@ opponent's fourth loss), the draw after quiet turns, and the Player Powers."""
 from __future__ import annotations
 
 from companion.engine import TableSession
-
 from tests.games.test_gambit_6x6_challenges import names
 from tests.games.test_gambit_6x6_moves import arrange
 from tests.games.test_gambit_6x6_setup import board, do, powers, refused, started
