@@ -31,7 +31,7 @@ def test_a_true_claim_costs_the_challenger_a_piece_and_the_piece_that_power() ->
     assert powers(session, "A2") == ("sidewinder", "sitting")
     # ... then Ben gives up a piece of his choice; the move stands and Ben's turn comes.
     assert names(session, 1) == ["give_up"]
-    assert do(session, "give_up", 1, piece="B6") == "Ben gives up B6 | Ben loses B6"
+    assert do(session, "give_up", 1, piece="B6") == "Ben gives up B6"
     assert board(session)["d3"] == ["A2"] and "f6" not in board(session)
     assert session.state.phase == "turn" and session.state.turn == 1
     assert session.state.lost_count(1) == 1

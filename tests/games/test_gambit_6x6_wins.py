@@ -49,7 +49,7 @@ def test_the_fourth_lost_piece_loses_at_once() -> None:
     do(session, "move", 1, piece="b6", to="d4")  # B2 is no Diagonal either
     do(session, "challenge", 0, power="diagonal")
     text = do(session, "give_up", 1, piece="B6")
-    assert text.endswith("Ben loses B6 | Ben is out of the game | Ann wins: every other team"
+    assert text.endswith("Ben gives up B6 | Ben is out of the game | Ann wins: every other team"
                          " has lost 4 pieces")
     assert session.state.outcome is not None and session.state.outcome.reason == "losses"
 

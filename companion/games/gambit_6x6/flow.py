@@ -196,6 +196,7 @@ def undo_action(state: State) -> None:
                     if any(not state.pieces[p].lost for p in s)}
     for cell in list(state.stacks):
         state.stacks[cell] = [p for p in state.stacks[cell] if not state.pieces[p].lost]
+    pending.undone = True
     state.emit("action_undone", seat=pending.actor, piece=pending.piece)
 
 
@@ -348,13 +349,14 @@ def next_turn(state: State, after: int) -> None:
     game_over(state, (), "nobody")
 
 
-def lose(state: State, piece: str, counts: bool = True) -> None:
-    """A piece leaves the game; a team that has lost enough is out (its pieces leave too)."""
+def lose(state: State, piece: str, counts: bool = True, given: bool = False) -> None:
+    """A piece leaves the game (``given``: given up, as the log line already says); a team
+    that has lost enough is out (its pieces leave too)."""
     seat = state.pieces[piece].seat
     state.remove(piece)
     state.pieces[piece].counts = counts
     state.quiet = 0
-    state.emit("lost", seat=seat, piece=piece, counts=counts)
+    state.emit("lost", seat=seat, piece=piece, counts=counts, given=given)
     if state.lost_count(seat) >= state.losses or not state.team(seat):
         state.owed = [o for o in state.owed if seat not in (o.seat, o.loser)]
         state.emit("team_out", seat=seat)

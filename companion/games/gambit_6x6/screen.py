@@ -31,8 +31,8 @@ def _powers(state: State, powers: list[str]) -> str:
 def _player(state: State, seat: int) -> PlayerView:
     counters = (Counter("on_board", "Pieces", len(state.team(seat))),
                 Counter("losses", "Lost", state.lost_count(seat), state.losses),
-                Counter("far_row", "On the far row", len(state.scoring(seat)), state.far_row))
-    facts = [Fact("home_side", "Side", state.sides[seat])]
+                Counter("far_row", "Far row", len(state.scoring(seat)), state.far_row))
+    facts = [Fact("home_side", "Side", state.sides[seat])] if len(state.names) > 2 else []
     if state.phase == "placing":
         facts.append(Fact("placed", "Powers placed" if state.placed[seat] else
                           "Placing powers"))
@@ -57,7 +57,8 @@ def _pending_facts(state: State) -> list[Fact]:
             "bulldoze": f"pushed with {pending.piece} ({pending.start}-{pending.end})",
             "detect": f"looks at {pending.target} with {pending.piece}",
             "sensei": f"passes powers from {pending.piece} to {pending.target}"}[pending.kind]
-    facts = [Fact("action", "Waiting on", f"{state.name(pending.actor)} {what}")]
+    label = "Undone" if pending.undone else "Waiting on"
+    facts = [Fact("action", label, f"{state.name(pending.actor)} {what}")]
     for claim in pending.claims:
         status = {"open": "claimed", "true": "shown true", "false": "shown a bluff"}
         facts.append(Fact(f"claim:{claim.power}", f"{claim.piece} {book.label(claim.power)}",

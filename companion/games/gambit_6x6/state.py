@@ -57,6 +57,7 @@ class Pending:
     reaction: Claim | None = None  # the Moat or Kamikaze the actor answers
     passed: list[int] = field(default_factory=list)
     used: list[str] = field(default_factory=list)  # reactions made: moat, kamikaze
+    undone: bool = False  # taken back (a bluff caught, a Moat); what is owed is still settled
 
     def copy(self) -> Pending:
         return replace(self, before={c: list(s) for c, s in self.before.items()},

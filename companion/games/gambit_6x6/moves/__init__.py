@@ -57,7 +57,7 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
         elif kind == "kamikaze":
             notes.append(f"{event['removed']} leaves the board; {event['piece']} becomes a"
                          " normal piece")
-        elif kind == "lost":
+        elif kind == "lost" and not event["given"]:
             notes.append(f"{state.name(seat)} loses {event['piece']}"
                          + ("" if event["counts"] else " (not counted as a loss)"))
         elif kind == "team_out":
@@ -74,7 +74,7 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
         elif kind == "turn_skipped":
             notes.append(f"{state.name(seat)}'s turn is spent (Witch Doctor)")
         elif kind == "juggernaut_asked":
-            notes.append(f"{state.name(event['winner'])} has three on the far row:"
+            notes.append(f"{state.name(event['winner'])} has {state.far_row} on the far row:"
                          f" {state.name(seat)} may answer with the Juggernaut")
         elif kind == "win_undone":
             notes.append(f"{state.name(event['winner'])}'s win is undone")

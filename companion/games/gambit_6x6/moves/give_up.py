@@ -40,7 +40,7 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     owed = owed_loss(state, seat)
     assert owed is not None
     state.owed.remove(owed)
-    flow.lose(state, params["piece"])
+    flow.lose(state, params["piece"], given=owed.loser == seat)
     flow.carry_on(state)
 
 
