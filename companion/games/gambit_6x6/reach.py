@@ -130,7 +130,7 @@ def guards(state: State, cell: str, seat: int) -> list[str]:
     return found
 
 
-def moated(state: State, cell: str, seat: int) -> str | None:
+def moated(state: State, cell: str, seat: int | None) -> str | None:
     """A Moat that already stopped this turn's move and guards ``cell`` (None: none)."""
     for piece in state.moated:
         where = state.where(piece)

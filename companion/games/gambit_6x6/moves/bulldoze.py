@@ -5,20 +5,18 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6 import flow, reach
-from companion.games.gambit_6x6.moves.common import Params, fixed, on_turn
+from companion.games.gambit_6x6.moves.common import Params, fixed, on_turn, tap_then_tap, tops
 from companion.games.gambit_6x6.state import Claim, Pending, State
 
 
 def pushers(state: State, seat: int | None) -> dict[str, dict[str, str]]:
     """The squares whose top piece is the seat's and can push, with what it can push where."""
     found = {}
-    for cell in state.stacks:
-        top = state.top(cell)
-        if top is not None and top.seat == seat:
-            pushes = {target: beyond for target, beyond in reach.pushes(state, cell).items()
-                      if reach.moated(state, target, seat) is None}
-            if pushes:
-                found[cell] = pushes
+    for cell in tops(state, seat):
+        pushes = {target: beyond for target, beyond in reach.pushes(state, cell).items()
+                  if reach.moated(state, target, seat) is None}
+        if pushes:
+            found[cell] = pushes
     return found
 
 
@@ -30,13 +28,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    options = pushers(state, seat)
-    by_piece = tuple((cell, tuple(sorted(pushes))) for cell, pushes in sorted(options.items()))
-    every = tuple(sorted({t for pushes in options.values() for t in pushes}))
-    return (Param("piece", "cell", "Your Bulldozer", choices=tuple(sorted(options)),
-                  board="board"),
-            Param("target", "cell", "The piece to push", choices=every, board="board",
-                  depends_on="piece", choices_by=by_piece))
+    return tap_then_tap(("piece", "Your Bulldozer"), ("target", "The piece to push"),
+                        pushers(state, seat))
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:

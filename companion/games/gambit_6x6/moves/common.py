@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from companion.engine import listed
+from companion.engine import Param, listed
 from companion.games.gambit_6x6 import flow
 from companion.games.gambit_6x6.state import State
 
@@ -117,3 +117,20 @@ def unknown_power(state: State, value: Any) -> str | None:
 
 def own_pieces(state: State, seat: int | None) -> tuple[str, ...]:
     return tuple(p.id for p in state.team(seat)) if seat is not None else ()
+
+
+def tops(state: State, seat: int | None) -> list[str]:
+    """The squares whose top piece is the seat's: the pieces it may move."""
+    return [cell for cell in state.stacks
+            if (top := state.top(cell)) is not None and top.seat == seat]
+
+
+def tap_then_tap(first: tuple[str, str], second: tuple[str, str],
+                 options: Mapping[str, Iterable[str]]) -> tuple[Param, Param]:
+    """Two squares of the board, (name, label) each: a piece's, then one of those it may go
+    to (``options``), which light up on a phone once the piece is tapped."""
+    by_piece = tuple((cell, tuple(sorted(to))) for cell, to in sorted(options.items()))
+    every = tuple(sorted({to for _, cells in by_piece for to in cells}))
+    return (Param(first[0], "cell", first[1], choices=tuple(sorted(options)), board="board"),
+            Param(second[0], "cell", second[1], choices=every, board="board",
+                  depends_on=first[0], choices_by=by_piece))

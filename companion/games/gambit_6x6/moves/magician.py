@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6 import flow
-from companion.games.gambit_6x6.moves.common import Params, fixed, on_turn
+from companion.games.gambit_6x6.moves.common import Params, fixed, on_turn, tap_then_tap
 from companion.games.gambit_6x6.state import State
 
 
@@ -24,10 +24,9 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    mine, theirs = _alone(state, True, seat), _alone(state, False, seat)
-    return (Param("piece", "cell", "Your piece", choices=mine, board="board"),
-            Param("target", "cell", "Swap with", choices=theirs, board="board",
-                  depends_on="piece", choices_by=tuple((c, theirs) for c in mine)))
+    theirs = _alone(state, False, seat)
+    return tap_then_tap(("piece", "Your piece"), ("target", "Swap with"),
+                        dict.fromkeys(_alone(state, True, seat), theirs))
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:

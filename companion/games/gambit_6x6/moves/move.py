@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6 import flow, reach
-from companion.games.gambit_6x6.moves.common import Params, fixed, on_turn
+from companion.games.gambit_6x6.moves.common import Params, fixed, on_turn, tap_then_tap, tops
 from companion.games.gambit_6x6.state import Claim, Pending, State
 
 
@@ -13,13 +13,11 @@ def movable(state: State, seat: int | None) -> dict[str, dict[str, reach.Route]]
     """The squares whose top piece is the seat's, with where each may go (around a Moat that
     sent this turn's move back, only as a Ghost)."""
     found = {}
-    for cell in state.stacks:
-        top = state.top(cell)
-        if top is not None and top.seat == seat:
-            routes = {to: route for to, route in reach.routes(state, cell).items()
-                      if route.power in (None, "ghost") or reach.moated(state, to, seat) is None}
-            if routes:
-                found[cell] = routes
+    for cell in tops(state, seat):
+        routes = {to: route for to, route in reach.routes(state, cell).items()
+                  if route.power in (None, "ghost") or reach.moated(state, to, seat) is None}
+        if routes:
+            found[cell] = routes
     return found
 
 
@@ -31,12 +29,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    options = movable(state, seat)
-    by_piece = tuple((cell, tuple(sorted(routes))) for cell, routes in sorted(options.items()))
-    every = tuple(sorted({to for routes in options.values() for to in routes}))
-    return (Param("piece", "cell", "Your piece", choices=tuple(sorted(options)), board="board"),
-            Param("to", "cell", "Move to", choices=every, board="board", depends_on="piece",
-                  choices_by=by_piece),
+    return (*tap_then_tap(("piece", "Your piece"), ("to", "Move to"), movable(state, seat)),
             Param("ghost", "flag", "Claim Ghost too (a Moat cannot stop a Ghost)",
                   default=False))
 
