@@ -82,7 +82,7 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     ben.click("#reaction-alert button:text-is('Challenge: call the bluff')")
     sheet(ben, {}, preview="Ben challenges Ann's claim that A1 holds Diagonal")
     expect(ben.locator("#facts")).to_contain_text("A1 Diagonal: shown true", timeout=LIVE)
-    expect(ben.locator("#turn")).to_have_text(
+    expect(ben.locator("#turn")).to_contain_text(
         "Ann to place a new movement power, then Ben to give up a piece")
 
     # Ann places her new power in secret; then Ben gives up a piece.
@@ -94,7 +94,7 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     sheet(ben, {"piece": "B6"}, preview="Ben gives up B6")
     expect(counter(ann, 1, "losses")).to_have_text("1", timeout=LIVE)
     expect(ann.locator("#boards [data-cell=c3]")).to_contain_text("A1")
-    expect(ben.locator("#turn")).to_have_text("Ben to move", timeout=LIVE)
+    expect(ben.locator("#turn")).to_contain_text("Ben to move", timeout=LIVE)
 
     # Nothing of Ann's powers on Ben's phone, on any tab, nor in his history.
     for name in ("table", "me", "log"):
