@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.engine import Move
 from companion.games.gambit_6x6 import flow
-from companion.games.gambit_6x6.moves.common import Params, in_window
+from companion.games.gambit_6x6.moves.common import KINDS, Params, in_window
 from companion.games.gambit_6x6.state import State
 
 
@@ -43,8 +43,7 @@ def _text(state: State, seat: int | None, params: Params) -> str:
                 " move again")
     if pending.stage == "kamikaze" and pending.reaction is not None:
         return f"{state.name(seat)} accepts the Kamikaze of {pending.reaction.piece}"
-    what = {"move": "move", "bulldoze": "push", "detect": "Detective", "sensei": "Sensei"}
-    return f"{state.name(seat)} lets {state.name(pending.actor)}'s {what[pending.kind]} stand"
+    return f"{state.name(seat)} lets {state.name(pending.actor)}'s {KINDS[pending.kind]} stand"
 
 
 MOVE = Move("accept", "reaction", _label, in_window, _run, _text)

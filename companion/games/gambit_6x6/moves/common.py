@@ -46,7 +46,8 @@ def waiting_text(state: State) -> str:
         if pending.stage == "kamikaze" and pending.reaction:
             return (f"{state.name(pending.actor)} to accept or challenge the Kamikaze of"
                     f" {pending.reaction.piece}")
-        return f"{listed(names)} to let {state.name(pending.actor)}'s action stand, or answer it"
+        return (f"{listed(names)} to answer {state.name(pending.actor)}'s"
+                f" {KINDS[pending.kind]}: {_answers(state)}")
     if state.phase == "settling":
         parts = []
         for owed in state.owed:
@@ -63,6 +64,24 @@ def waiting_text(state: State) -> str:
         return (f"{state.name(holder)} may use the Juggernaut against"
                 f" {state.name(winner)}'s win")
     return "the game is over"
+
+
+KINDS = {"move": "move", "bulldoze": "push", "detect": "Detective", "sensei": "Sensei"}
+
+
+def _answers(state: State) -> str:
+    """What the seats still to answer may do (public: claims, squares, Player Powers)."""
+    seats = flow.answering(state)
+    found = ["let it stand"]
+    if flow.challengeable(state):
+        found.append("challenge it")
+    if any(flow.moat_guards(state, s) for s in seats):
+        found.append("declare a Moat")
+    if any(flow.kamikaze_piece(state, s) for s in seats):
+        found.append("declare a Kamikaze")
+    if any(flow.may_witch_doctor(state, s) for s in seats):
+        found.append("use the Witch Doctor")
+    return ", ".join(found[:-1]) + " or " + found[-1] if len(found) > 1 else found[0]
 
 
 def not_playing(state: State, seat: int | None) -> str | None:
