@@ -55,7 +55,8 @@ class Layout:
         return [c for dx, dy in AROUND if (c := self.cell((x + dx, y + dy))) is not None]
 
     def home(self, side: str) -> list[str]:
-        """The side's own edge row, where its team starts, from its left to its right."""
+        """The side's own edge row, where its team starts, in board order (files a to f, or
+        ranks from 1 up): its pieces are numbered in this order."""
         return self._edge(side, far=False)
 
     def far(self, side: str) -> list[str]:

@@ -8,10 +8,6 @@ from companion.games.gambit_6x6 import reach
 from companion.games.gambit_6x6.state import Claim, Owed, Pending, State
 
 
-def who(state: State, seat: int | None) -> str:
-    return state.name(seat)
-
-
 def seats_in_order(state: State, after: int) -> list[int]:
     """The seats in turn order after ``after`` (ending with ``after``)."""
     count = len(state.names)

@@ -122,10 +122,6 @@ def fixed(text: str) -> Callable[[State], str]:
     return lambda state: text
 
 
-def power_name(state: State, value: Any) -> str:
-    return state.book.label(value) if isinstance(value, str) else str(value)
-
-
 def unknown_power(state: State, value: Any) -> str | None:
     """The refusal for a power this game does not have."""
     if value in state.book.powers():
