@@ -1,16 +1,8 @@
-"""Gambit (the 6x6 bluffing game): its stickers. The rules come with their own issue; until
-then the companion prints and reads the game's pieces."""
+"""Gambit (the 6x6 bluffing game), registered with the engine on import."""
 
-from companion.engine import Component, register_components
+from companion.engine import register_game
+from companion.games.gambit_6x6.rules import Gambit6x6Rules
 
-CODE = "G6"
-SLUG = "gambit-6x6"
+RULES = register_game(Gambit6x6Rules())
 
-
-def components() -> list[Component]:
-    """Six pieces per team, A and B."""
-    return [Component(f"{CODE}/PIECE/{team}/{n}", SLUG, "PIECE", f"{team}{n}",
-                      f"Team {team} piece {n}", n) for team in "AB" for n in range(1, 7)]
-
-
-register_components(CODE, SLUG, components())
+__all__ = ["RULES", "Gambit6x6Rules"]

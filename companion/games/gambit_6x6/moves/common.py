@@ -1,0 +1,151 @@
+"""What every move module shares: whose answer the game waits for, and the refusals alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from companion.engine import Param, listed
+from companion.games.gambit_6x6 import flow
+from companion.games.gambit_6x6.state import State
+
+Params = Mapping[str, Any]
+Refusal = Callable[[State, int | None], str | None]
+
+
+def waiting_for(state: State) -> list[int]:
+    """The seats whose answer the game needs before it can go on."""
+    if state.phase == "placing":
+        return [s for s, done in enumerate(state.placed) if not done]
+    if state.phase == "turn":
+        return [state.turn]
+    if state.phase == "answering":
+        return flow.answering(state)
+    if state.phase == "settling":
+        return [state.owed[0].seat] if state.owed else []
+    if state.phase == "earn" and state.earning:
+        return [state.earning[0]]
+    if state.phase == "juggernaut" and state.juggernaut:
+        return [state.juggernaut[1]]
+    return []
+
+
+def waiting_text(state: State) -> str:
+    names = [state.name(s) for s in waiting_for(state)]
+    pending = state.pending
+    if state.phase == "placing":
+        return f"{listed(names)} to place their powers"
+    if state.phase == "turn":
+        again = " (again: a Moat sent the last try back)" if state.remake else ""
+        jugg = " (the Juggernaut's move)" if state.juggernaut else ""
+        return f"{state.name(state.turn)} to move{again}{jugg}"
+    if state.phase == "answering" and pending is not None:
+        if pending.stage == "moat" and pending.reaction:
+            return (f"{state.name(pending.actor)} to accept or challenge the Moat on"
+                    f" {pending.reaction.piece}")
+        if pending.stage == "kamikaze" and pending.reaction:
+            return (f"{state.name(pending.actor)} to accept or challenge the Kamikaze of"
+                    f" {pending.reaction.piece}")
+        return (f"{listed(names)} to answer {state.name(pending.actor)}'s"
+                f" {KINDS[pending.kind]}: {_answers(state)}")
+    if state.phase == "settling":
+        parts = []
+        for owed in state.owed:
+            if owed.kind == "lose":
+                whose = "" if owed.loser == owed.seat else f" of {state.name(owed.loser)}'s"
+                parts.append(f"{state.name(owed.seat)} to give up a piece{whose}")
+            else:
+                parts.append(f"{state.name(owed.seat)} to place a new {owed.group} power")
+        return ", then ".join(parts)
+    if state.phase == "earn":
+        return f"{listed(names)} to take a Player Power"
+    if state.phase == "juggernaut" and state.juggernaut:
+        winner, holder = state.juggernaut
+        return (f"{state.name(holder)} may use the Juggernaut against"
+                f" {state.name(winner)}'s win")
+    return "the game is over"
+
+
+KINDS = {"move": "move", "bulldoze": "push", "detect": "Detective", "sensei": "Sensei"}
+
+
+def _answers(state: State) -> str:
+    """What the seats still to answer may do (public: claims, squares, Player Powers)."""
+    seats = flow.answering(state)
+    found = ["let it stand"]
+    if flow.challengeable(state):
+        found.append("challenge it")
+    if any(flow.moat_guards(state, s) for s in seats):
+        found.append("declare a Moat")
+    if any(flow.kamikaze_piece(state, s) for s in seats):
+        found.append("declare a Kamikaze")
+    if any(flow.may_witch_doctor(state, s) for s in seats):
+        found.append("use the Witch Doctor")
+    return ", ".join(found[:-1]) + " or " + found[-1] if len(found) > 1 else found[0]
+
+
+def not_playing(state: State, seat: int | None) -> str | None:
+    if state.outcome is not None:
+        return "the game is over"
+    if seat is None:
+        return "this needs a seat, not the table"
+    if not state.in_game(seat):
+        return f"{state.name(seat)} is out of the game"
+    return None
+
+
+def on_turn(state: State, seat: int | None) -> str | None:
+    """Refusal unless it is ``seat``'s turn to act."""
+    reason = not_playing(state, seat)
+    if reason:
+        return reason
+    if state.phase != "turn":
+        return f"not now: waiting for {waiting_text(state)}"
+    if seat != state.turn:
+        return f"not your turn: it is {state.name(state.turn)}'s"
+    return None
+
+
+def in_window(state: State, seat: int | None) -> str | None:
+    """Refusal unless ``seat`` may answer the pending action now."""
+    reason = not_playing(state, seat)
+    if reason or seat is None:
+        return reason
+    if state.phase != "answering" or state.pending is None:
+        return f"no action is waiting for an answer: waiting for {waiting_text(state)}"
+    if not flow.may_answer(state, seat):
+        return f"not yours to answer: waiting for {waiting_text(state)}"
+    return None
+
+
+def fixed(text: str) -> Callable[[State], str]:
+    return lambda state: text
+
+
+def unknown_power(state: State, value: Any) -> str | None:
+    """The refusal for a power this game does not have."""
+    if value in state.book.powers():
+        return None
+    known = ", ".join(state.book.powers())
+    return f"{value!r} is not a power of this game (powers: {known})"
+
+
+def own_pieces(state: State, seat: int | None) -> tuple[str, ...]:
+    return tuple(p.id for p in state.team(seat)) if seat is not None else ()
+
+
+def tops(state: State, seat: int | None) -> list[str]:
+    """The squares whose top piece is the seat's: the pieces it may move."""
+    return [cell for cell in state.stacks
+            if (top := state.top(cell)) is not None and top.seat == seat]
+
+
+def tap_then_tap(first: tuple[str, str], second: tuple[str, str],
+                 options: Mapping[str, Iterable[str]]) -> tuple[Param, Param]:
+    """Two squares of the board, (name, label) each: a piece's, then one of those it may go
+    to (``options``), which light up on a phone once the piece is tapped."""
+    by_piece = tuple((cell, tuple(sorted(to))) for cell, to in sorted(options.items()))
+    every = tuple(sorted({to for _, cells in by_piece for to in cells}))
+    return (Param(first[0], "cell", first[1], choices=tuple(sorted(options)), board="board"),
+            Param(second[0], "cell", second[1], choices=every, board="board",
+                  depends_on=first[0], choices_by=by_piece))

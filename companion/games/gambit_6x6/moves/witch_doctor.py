@@ -1,0 +1,57 @@
+"""Witch Doctor (a Player Power, instead of a challenge): one of your pieces takes the powers
+the moved piece claimed, and gives it its own powers of those groups in exchange. What is
+taken becomes real even if it was a bluff; the move stands, and your next turn is spent."""
+
+from __future__ import annotations
+
+from companion.engine import Move, Param
+from companion.games.gambit_6x6 import flow
+from companion.games.gambit_6x6.moves.common import Params, fixed, in_window, own_pieces
+from companion.games.gambit_6x6.state import State
+
+
+def _refusal(state: State, seat: int | None) -> str | None:
+    reason = in_window(state, seat)
+    if reason is None and (seat is None or not flow.may_witch_doctor(state, seat)):
+        return "a Witch Doctor answers a claimed move, and you hold none"
+    return reason
+
+
+def _params(state: State, seat: int | None) -> tuple[Param, ...]:
+    return (Param("piece", "choice", "Your piece", choices=own_pieces(state, seat)),)
+
+
+def _run(state: State, seat: int | None, params: Params) -> None:
+    pending = state.pending
+    assert seat is not None and pending is not None
+    moved, mine = state.pieces[pending.piece], state.pieces[params["piece"]]
+    shown = [c.power for c in flow.challengeable(state)]
+    for power in shown:
+        group = state.book.group(power)
+        given = getattr(mine, group)
+        setattr(moved, group, given)
+        setattr(mine, group, power)
+        gave = state.book.label(given) if given else "nothing"
+        state.notes[seat].append(f"{moved.id} took {gave} from your {mine.id} (Witch Doctor,"
+                                 f" turn {state.turns})")
+        state.notes[moved.seat].append(f"{moved.id} got {gave} for its"
+                                       f" {state.book.label(power)} (Witch Doctor)")
+    for claim in pending.claims:
+        if claim.status == "open":
+            claim.status = "true"  # settled by the swap: no challenge any more
+    state.held_powers[seat].remove("witch_doctor")
+    if state.book.rule("challenge", "witch_doctor_skips_turn"):
+        state.skip[seat] = True
+    state.emit("witch_doctor", seat=seat, piece=mine.id, moved=moved.id, powers=shown)
+    flow.finish(state)
+
+
+def _text(state: State, seat: int | None, params: Params) -> str:
+    shown = " and ".join(state.book.label(c.power) for c in flow.challengeable(state))
+    moved = state.pending.piece if state.pending else "the moved piece"
+    return (f"{state.name(seat)} uses the Witch Doctor: {params.get('piece')} swaps its powers"
+            f" for the {shown} claimed by {moved}")
+
+
+MOVE = Move("witch_doctor", "reaction", fixed("Witch Doctor: swap powers"), _refusal, _run,
+            _text, _params)

@@ -1,0 +1,189 @@
+"""Gambit, "a strategy game about bluffing" (6x6), 2 players (3 or 4 on the corners board).
+
+Rulebook: ../shared/seeds/003_9ef545ff09cb55f8.txt (the powers are defined there alone);
+../shared/rules/RULES.md §4. Choices where it is silent: data/rules.toml and
+docs/gambit-6x6.md#decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.engine import (
+    Action,
+    ActionSpec,
+    Component,
+    GameInfo,
+    GameRules,
+    GameSetup,
+    Outcome,
+    Param,
+    SetupError,
+    TableView,
+    Transition,
+    refuse_unknown,
+)
+from companion.games.gambit_6x6 import components, flow, screen
+from companion.games.gambit_6x6.board import Layout
+from companion.games.gambit_6x6.book import GROUPS, Book
+from companion.games.gambit_6x6.moves import MOVE_SET, REVEALING, event_notes
+from companion.games.gambit_6x6.state import TEAMS, Piece, State
+from companion.games.gambit_6x6.summary import rules_summary
+
+INFO = GameInfo(
+    slug=components.SLUG,
+    title="Gambit (6x6)",
+    code=components.CODE,
+    min_players=2,
+    max_players=4,
+    summary="Six pieces, secret powers, and any piece may claim any power: bluff, or call "
+            "the bluff.",
+    uses_cards=False,
+    options=(
+        Param("board", "choice", "Board: standard, longboard, bridges, or corners (3-4"
+              " players)", choices=Book.load().boards()),
+        Param("roll_powers", "flag", "Roll for powers (instead of choosing them)",
+              default=False),
+        Param("player_powers", "flag", "Player Powers (advanced)", default=False),
+        Param("roll_player_powers", "flag", "Roll for Player Powers (instead of choosing)",
+              default=False),
+        Param("pieces", "number", "Pieces per team (default: the board's)", minimum=2,
+              maximum=6),
+        Param("powers", "number", "Powers of each group per team", minimum=1, maximum=4,
+              default=2),
+        Param("first_seat", "number", "First player (seat)", minimum=0, maximum=3, default=0),
+    ),
+)
+
+_OPTIONS = ("board", "roll_powers", "player_powers", "roll_player_powers", "pieces", "powers",
+            "first_seat", "house")
+
+
+def _number(options: Mapping[str, Any], name: str, default: int, low: int, high: int) -> int:
+    value = options.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise SetupError(f"option {name!r} must be a whole number from {low} to {high}")
+    return value
+
+
+def _flag(options: Mapping[str, Any], name: str) -> bool:
+    value = options.get(name, False)
+    if not isinstance(value, bool):
+        raise SetupError(f"option {name!r} must be true or false")
+    return value
+
+
+def _layout(book: Book, options: Mapping[str, Any], players: int) -> tuple[str, Layout,
+                                                                         tuple[str, ...]]:
+    name = options.get("board", "standard" if players == 2 else "corners")
+    if name not in book.boards():
+        raise SetupError(f"unknown board {name!r} (known: {', '.join(book.boards())})")
+    data = book.board(name)
+    sides = data["sides"].get(str(players))
+    if sides is None:
+        counts = " or ".join(data["sides"])
+        raise SetupError(f"the {name} board is for {counts} players, not {players}")
+    return name, Layout.from_data(name, data), tuple(sides)
+
+
+def _roll_hand(state: State) -> list[str]:
+    """Two dice per group (or the table's number), 5 and 6 wild; too many Moats: all again."""
+    most = int(state.book.rule("setup", "most_moats"))
+    while True:
+        hand = []
+        for group in GROUPS:
+            for _ in range(state.powers_per_group):
+                hand.append(flow.roll(state, group) or f"wild:{group}")
+        if hand.count("moat") <= most:
+            return hand
+
+
+class Gambit6x6Rules(GameRules):
+    """The rules of Gambit (6x6), as the engine's GameRules."""
+
+    info = INFO
+
+    def setup(self, setup: GameSetup) -> State:
+        names = list(setup.seats)
+        count = len(names)
+        if not INFO.min_players <= count <= INFO.max_players:
+            raise SetupError(f"Gambit (6x6) is for 2 to 4 players, not {count}")
+        if len(set(names)) != count:
+            raise SetupError("two seats have the same name")
+        if setup.deal is not None:
+            raise SetupError("Gambit (6x6) has no cards to deal by hand: leave out \"deal\"")
+        options = setup.options
+        refuse_unknown(options, _OPTIONS, "unknown option")
+        book = Book.load(options.get("house"))
+        _, layout, sides = _layout(book, options, count)
+        home = min(len(layout.home(side)) for side in sides)
+        pieces = _number(options, "pieces", min(home, int(book.board(layout.name)["pieces"])),
+                         2, home)
+        powers = _number(options, "powers", int(book.rule("setup", "powers")), 1,
+                         min(4, pieces))
+        state = State(
+            book=book, seed=setup.seed, names=names, layout=layout, sides=sides,
+            roll_powers=_flag(options, "roll_powers"),
+            player_powers_on=_flag(options, "player_powers"),
+            roll_player_powers=_flag(options, "roll_player_powers"),
+            powers_per_group=powers,
+            far_row=min(int(book.rule("win", "far_row")), pieces),
+            losses=min(int(book.rule("win", "losses")), pieces),
+            pieces={}, stacks={}, hands=[None] * count, placed=[False] * count,
+            first_seat=_number(options, "first_seat", 0, 0, count - 1),
+            held_powers=[[] for _ in names], skip=[False] * count,
+            rolls=[[] for _ in names], notes=[[] for _ in names],
+        )
+        for seat, side in enumerate(sides):
+            row = layout.home(side)
+            start = (len(row) - pieces) // 2
+            for number, cell in enumerate(row[start:start + pieces], start=1):
+                piece = Piece(f"{TEAMS[seat]}{number}", seat)
+                state.pieces[piece.id] = piece
+                state.place(piece.id, cell)
+        if state.roll_powers:
+            state.hands = [_roll_hand(state) for _ in names]
+        state.events = []
+        return state
+
+    def legal_actions(self, state: State, seat: int | None) -> Sequence[ActionSpec]:
+        return MOVE_SET.legal(state, seat, len(state.names))
+
+    def apply(self, state: State, action: Action) -> Transition:
+        return MOVE_SET.apply(state, action, len(state.names), REVEALING, event_notes)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return self.table_view(state, seat).to_dict()
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        return screen.table_view(state, seat, INFO)
+
+    def as_known_to(self, state: State, seat: int | None) -> State:
+        """Hidden from ``seat``: other teams' powers (until the game ends), the powers they
+        have still to place or have rolled, what they learned; and the seed (it rolls)."""
+        known = state.copy()
+        known.seed = None
+        for other in range(len(known.names)):
+            if other == seat:
+                continue
+            known.hands[other] = None
+            known.rolls[other] = []
+            known.notes[other] = []
+        if known.outcome is None:
+            for piece in known.pieces.values():
+                if piece.seat != seat:
+                    piece.movement = piece.action = None
+        return known
+
+    def components(self) -> Sequence[Component]:
+        return components.components()
+
+    def describe(self, state: State, action: Action) -> str:
+        return MOVE_SET.describe(state, action)
+
+    def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
+        return rules_summary(Book.load((options or {}).get("house")))

@@ -1,0 +1,163 @@
+"""Gambit (6x6): where pieces may go and what each move claims, and the refusals of moves
+no power allows. Positions are arranged directly (`arrange`) to test one rule at a time; the
+goldens play whole games through the log."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import TableSession
+from tests.games.test_gambit_6x6_setup import board, do, refused, started
+
+
+def arrange(session: TableSession, stacks: dict[str, list[str]], turn: int = 0) -> None:
+    """Put the pieces where a test needs them; the others leave the board without counting
+    as lost (test-only: the log does not replay to it)."""
+    state = session.state
+    state.stacks = {cell: list(stack) for cell, stack in stacks.items()}
+    placed = {p for stack in stacks.values() for p in stack}
+    for piece in state.pieces.values():
+        piece.lost, piece.counts = piece.id not in placed, piece.id in placed
+    state.turn = turn
+
+
+def destinations(session: TableSession, seat: int, cell: str, action: str = "move") -> set[str]:
+    spec = next(a for a in session.legal_actions(seat) if a.name == action)
+    param = spec.params[1]
+    return set(dict(param.choices_by).get(cell, ()))
+
+
+OPEN = {"a1": ["A1"], "b1": ["A2"], "c1": ["A3"], "d1": ["A4"], "e1": ["A5"], "f1": ["A6"],
+        "a6": ["B1"], "b6": ["B2"], "c6": ["B3"], "d6": ["B4"], "e6": ["B5"], "f6": ["B6"]}
+
+
+def test_a_plain_move_is_one_or_two_squares_straight_and_not_through_pieces() -> None:
+    session = started()
+    arrange(session, {k: v for k, v in OPEN.items() if k not in ("c1", "c6")}
+            | {"c3": ["A3"], "c4": ["B3"]})
+    reach = destinations(session, 0, "c3")
+    # Straight 1 or 2: c2 c1 b3 a3 d3 e3; c4 holds B3 (a Sitter could sit there); c5 is past it.
+    assert {"c2", "c1", "b3", "a3", "d3", "e3"} <= reach
+    assert "c5" in reach  # only as a Ghost
+    assert "d4" in reach and "e5" in reach  # only as a Diagonal
+    assert "d2" in reach  # diagonal too: a 2-square move does not turn
+    assert "a5" in reach  # two squares diagonally
+    assert "c6" not in reach and "f3" not in reach  # three squares
+
+
+@pytest.mark.parametrize(("to", "claims"), [
+    ("c2", ""), ("e3", ""), ("c5", ", claiming Ghost"), ("d4", ", claiming Diagonal"),
+    ("e5", ", claiming Diagonal"), ("c4", " onto B3, claiming Sitting"),
+])
+def test_a_move_claims_what_it_needs(to: str, claims: str) -> None:
+    session = started()
+    arrange(session, {k: v for k, v in OPEN.items() if k not in ("c1", "c6")}
+            | {"c3": ["A3"], "c4": ["B3"]})
+    text = do(session, "move", 0, piece="c3", to=to)
+    assert text.split(" | ")[0] == f"Ann moves A3 c3-{to}{claims}"
+
+
+def test_a_diagonal_cannot_pass_a_piece_and_ghost_cannot_go_with_it() -> None:
+    session = started()
+    arrange(session, {k: v for k, v in OPEN.items() if k not in ("c1", "d6")}
+            | {"c3": ["A3"], "d4": ["B4"]})
+    assert "e5" not in destinations(session, 0, "c3")
+    reason = refused(session, "move", 0, piece="c3", to="b4", ghost=True)
+    assert reason == ("a piece holds one Movement power: this move needs Diagonal, so it cannot"
+                      " claim Ghost too")
+
+
+def test_a_move_no_power_allows_is_refused_with_the_reason() -> None:
+    session = started()
+    reason = refused(session, "move", 0, piece="a1", to="a4")
+    assert reason.startswith("no power moves a piece from a1 to a4: a piece moves 1 or 2"
+                             " squares in a straight line")
+    assert refused(session, "move", 0, piece="a6", to="a5") == \
+        "the piece on top of a6 is not yours"
+    assert refused(session, "move", 0, piece="c3", to="c4") == "there is no piece on c3"
+    assert refused(session, "move", 1, piece="a6", to="a5") == "not your turn: it is Ann's"
+
+
+def test_the_sidewinder_crosses_the_left_and_right_edges() -> None:
+    session = started()
+    arrange(session, {"a3": ["A1"], "e1": ["A5"], "d6": ["B4"]})
+    reach = destinations(session, 0, "a3")
+    assert {"f3", "e3"} <= reach  # one or two squares across the edge
+    text = do(session, "move", 0, piece="a3", to="e3")
+    assert text.split(" | ")[0] == "Ann moves A1 a3-e3, claiming Sidewinder"
+
+
+def test_the_sidewinder_edge_reading_jumps_only_from_edge_to_edge() -> None:
+    session = started({"house": {"moves": {"sidewinder": "edge"}}})
+    arrange(session, {"a3": ["A1"], "b3": ["A2"], "d6": ["B4"]})
+    reach = destinations(session, 0, "a3")
+    assert "f3" in reach and "e3" not in reach
+    assert "f3" not in destinations(session, 0, "b3")
+
+
+def test_the_other_reading_lets_a_two_square_move_turn() -> None:
+    session = started({"house": {"moves": {"straight": False}}})
+    arrange(session, {"c3": ["A3"], "d6": ["B4"]})
+    text = do(session, "move", 0, piece="c3", to="d4")
+    assert text.split(" | ")[0] == "Ann moves A3 c3-d4"
+
+
+def test_a_sitter_stack_moves_only_from_its_top() -> None:
+    session = started()
+    arrange(session, {"c3": ["A3"], "c4": ["B3"], "a6": ["B1"], "f1": ["A6"]})
+    do(session, "move", 0, piece="c3", to="c4")  # A3 sits on B3, claiming Sitting
+    do(session, "accept", 1)
+    assert board(session)["c4"] == ["B3", "A3"]
+    assert "c4" not in dict(next(a for a in session.legal_actions(1) if a.name == "move")
+                            .params[1].choices_by)
+    assert refused(session, "move", 1, piece="c4", to="c5") == \
+        "the piece on top of c4 is not yours"
+    view = session.table_view(None)
+    cell = next(c for b in view.boards for c in b.cells if c.id == "c4")
+    assert [p.id for p in cell.pieces] == ["B3", "A3"]  # bottom first
+
+
+def test_a_bulldozer_pushes_one_square_on_into_an_empty_square() -> None:
+    session = started()
+    arrange(session, {"c3": ["A3"], "c4": ["B3"], "d4": ["A4"], "d5": ["B4"], "a6": ["B1"]})
+    assert destinations(session, 0, "c3", "bulldoze") == {"c4"}
+    assert refused(session, "bulldoze", 0, piece="c3", target="d4") == (
+        "a Bulldozer pushes a piece on a square next to it (not diagonally) one square on,"
+        " into an empty square: it cannot push from c3 to d4")
+    text = do(session, "bulldoze", 0, piece="c3", target="c4")
+    assert text.split(" | ")[0] == "Ann's A3 pushes B3 from c4 to c5, claiming Bulldozer"
+    assert board(session)["c4"] == ["A3"] and board(session)["c5"] == ["B3"]
+
+
+def test_a_bulldozer_pushes_a_whole_stack_unless_the_table_says_not() -> None:
+    session = started()
+    arrange(session, {"c2": ["A3"], "c3": ["B3", "A2"], "a6": ["B1"]})
+    do(session, "bulldoze", 0, piece="c2", target="c3")
+    assert board(session)["c4"] == ["B3", "A2"]
+    session = started({"house": {"moves": {"push_stacks": False}}})
+    arrange(session, {"c2": ["A3"], "c3": ["B3", "A2"], "a6": ["B1"]})
+    assert destinations(session, 0, "c2", "bulldoze") == set()
+
+
+def test_a_detective_looks_at_a_piece_next_to_it() -> None:
+    session = started()
+    arrange(session, {"c3": ["A3"], "d4": ["B2"], "a6": ["B1"]})
+    spec = next(a for a in session.legal_actions(0) if a.name == "detect")
+    assert spec.params[0].choices == ("A3",) and spec.params[1].choices == ("B2",)
+
+
+def _kinds(session: TableSession, seat: int) -> list[str]:
+    return [a.name for a in session.legal_actions(seat)]
+
+
+def test_pass_is_only_for_a_player_who_cannot_move() -> None:
+    session = started()
+    assert "pass" not in _kinds(session, 0)
+    assert refused(session, "pass", 0).startswith("you can still move")
+    arrange(session, {"c3": ["B3", "A3"], "c4": ["B4", "A4"], "a6": ["B1"]})
+    assert "move" in _kinds(session, 0) and "pass" not in _kinds(session, 0)  # sitters move off
+    arrange(session, {"c3": ["A3", "B3"], "a6": ["B1"]})
+    assert _kinds(session, 0) == ["pass"]
+    do(session, "pass", 0)
+    assert session.state.turn == 1
+

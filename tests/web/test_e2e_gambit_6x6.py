@@ -1,0 +1,108 @@
+"""End to end in a real headless Chromium: Gambit (6x6) on two phones. Each places its powers
+in secret on its phone; Ann taps a piece, the squares it may reach light up (a Diagonal's too,
+held or not), she moves claiming Diagonal; Ben's phone asks for his answer and he challenges;
+the companion settles it, and nothing of Ann's powers ever shows on Ben's phone."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web import test_e2e
+from tests.web.server import Client, Server
+from tests.web.test_e2e import LIVE, counter, new_phone, tab
+
+# test_e2e's fixtures: the real server, the browser, and no script error on any page.
+server = test_e2e.server
+browser = test_e2e.browser
+no_script_errors = test_e2e.no_script_errors
+
+
+def sheet(page: Page, fields: dict[str, str], preview: str | None = None) -> None:
+    """Fill the open action sheet (one button per field), preview, confirm."""
+    for field, value in fields.items():
+        page.click(f"#sheet-form [data-param={field}] button[data-value={value}]")
+    page.click("#sheet-go")
+    expect(page.locator("#sheet-preview")).not_to_be_empty()
+    if preview:
+        expect(page.locator("#sheet-preview")).to_have_text(preview)
+    page.click("#sheet-go")
+    expect(page.locator("#sheet")).to_be_hidden()
+
+
+def place(page: Page, movement: tuple[str, str], action: tuple[str, str],
+          on: tuple[str, str, str, str]) -> None:
+    tab(page, "me")
+    page.click("#my-actions [data-action=choose_powers]")
+    for power in (*movement, *action):
+        page.click(f"#sheet-form button[data-value={power}]")
+    sheet(page, {})
+    page.click("#my-actions [data-action=place_powers]")
+    sheet(page, dict(zip(("movement_1", "movement_2", "action_1", "action_2"), on,
+                         strict=True)))
+
+
+def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Browser) -> None:
+    _, table = Client(server).call("POST", "/api/tables", {"game": "gambit-6x6",
+                                                            "seats": ["Ann", "Ben"]})
+    phones = []
+    for seat in (0, 1):
+        page = new_phone(browser)
+        page.goto(f"{server.url}/t/{table['id']}")
+        page.fill("#pin", table["pin"])
+        page.click(f"#seat-buttons button[data-seat='{seat}']")
+        phones.append(page)
+    ann, ben = phones
+
+    # Diagonal and Ghost come first in the powers' order: A1 Diagonal, A2 Ghost.
+    place(ann, ("diagonal", "ghost"), ("moat", "sitting"), ("A1", "A2", "A2", "A4"))
+    tab(ben, "table")
+    expect(ben.locator(".player[data-seat='0']")).to_contain_text("Powers placed", timeout=LIVE)
+    place(ben, ("sidewinder", "bulldozer"), ("kamikaze", "detective"), ("B1", "B3", "B2", "B5"))
+    tab(ann, "me")
+    expect(ann.locator("#secrets [data-secret='powers:A1'] strong")).to_have_text("Diagonal")
+    expect(ann.locator("#secrets [data-secret='powers:A2'] strong")).to_have_text(
+        "Ghost + Moat")
+    expect(ben.locator("#secrets")).not_to_contain_text("Diagonal")
+
+    # Ann taps A1 on a1: the squares it may reach light up, a Diagonal's among them.
+    tab(ann, "table")
+    ann.click("#boards [data-cell=a1]")
+    for cell in ("a2", "a3", "b2", "c3", "f1"):
+        expect(ann.locator(f"#boards [data-cell={cell}].target")).to_have_count(1)
+    expect(ann.locator("#boards .cell.target")).to_have_count(7)  # and b1, c1 (sitting)
+    ann.click("#boards [data-cell=c3]")
+    sheet(ann, {}, preview="Ann moves A1 a1-c3, claiming Diagonal")
+
+    # Ben's phone asks for his answer; he challenges the Diagonal (true).
+    tab(ben, "table")
+    expect(ben.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
+    expect(ben.locator("#facts")).to_contain_text("A1 Diagonal: claimed")
+    ben.click("#reaction-alert button:text-is('Challenge: call the bluff')")
+    sheet(ben, {}, preview="Ben challenges Ann's claim that A1 holds Diagonal")
+    expect(ben.locator("#facts")).to_contain_text("A1 Diagonal: shown true", timeout=LIVE)
+    expect(ben.locator("#turn")).to_contain_text(
+        "Ann to place a new movement power, then Ben to give up a piece")
+
+    # Ann places her new power in secret; then Ben gives up a piece.
+    tab(ann, "table")
+    ann.click("#reaction-alert button:text-is('Place your new power')")
+    sheet(ann, {"power": "sidewinder", "piece": "A6"})
+    expect(ben.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
+    ben.click("#reaction-alert button:text-is('Give up a piece')")
+    sheet(ben, {"piece": "B6"}, preview="Ben gives up B6")
+    expect(counter(ann, 1, "losses")).to_have_text("1", timeout=LIVE)
+    expect(ann.locator("#boards [data-cell=c3]")).to_contain_text("A1")
+    expect(ben.locator("#turn")).to_contain_text("Ben to move", timeout=LIVE)
+
+    # Nothing of Ann's powers on Ben's phone, on any tab, nor in his history.
+    for name in ("table", "me", "log"):
+        tab(ben, name)
+        shown = ben.locator("body").inner_text()
+        for secret in ("Ghost + Moat", "A6: Sidewinder", "A6 Sidewinder", "Sitting",
+                       "place_powers", "places the new power"):
+            assert secret not in shown, (name, secret)
+    tab(ann, "log")
+    expect(ann.locator("#history")).to_contain_text(re.compile("places the new power"
+                                                               " Sidewinder on A6"))
