@@ -192,7 +192,7 @@ def test_a_refused_action_says_why_and_changes_nothing(table: dict[str, Any]) ->
     assert dead.status_code in (403, 422)
     other = table["seats"][(turn + 1) % 4]
     late = other.post(f"{base}/actions", {"name": "charge", "seat": (turn + 1) % 4,
-                                          "params": {}, "expect": now["version"]})
+                                          "params": {}, "expect": state(other, base)["version"]})
     assert late.json["message"] == f"Not your turn: it is {SEATS[turn]}'s turn"
 
 
