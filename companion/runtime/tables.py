@@ -427,8 +427,10 @@ class TableHub:
         if seat is None:
             return None, self.keys.watch_token(table.id)
         seats = table.session.setup.seats
-        _require(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats),
-                 400, "bad_seat", f"seat must be a number from 0 to {len(seats) - 1}")
+        _require(isinstance(seat, int) and not isinstance(seat, bool), 400, "bad_seat",
+                 "seat must be a seat's number")
+        _require(0 <= seat < len(seats), 422, "bad_seat",
+                 f"this table has seats 0 to {len(seats) - 1}, not {seat}")
         token, key = self.keys.new_token()
         with table.lock:
             _require(not table.ended, 410, "ended", "this table has ended")

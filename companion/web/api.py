@@ -6,7 +6,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from flask import (
@@ -24,7 +24,7 @@ from companion.engine import all_games
 from companion.runtime.service import Services
 from companion.runtime.tables import Actor, LiveTable, TableError
 from companion.web.openapi import openapi_document, request_schemas
-from companion.web.schema import problem
+from companion.web.schema import normalized, problem
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -70,7 +70,7 @@ def body(schema: str) -> dict[str, Any]:
     wrong = problem(data, request_schemas()[schema])
     if wrong:
         raise TableError(400, "bad_request", wrong)
-    return data
+    return cast(dict[str, Any], normalized(data, request_schemas()[schema]))
 
 
 def _whole_unicode(value: Any) -> bool:

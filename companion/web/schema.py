@@ -20,7 +20,25 @@ _TYPES: dict[str, tuple[type, ...]] = {
 def _is(value: Any, kind: str) -> bool:
     if kind in ("integer", "number") and isinstance(value, bool):
         return False
+    if kind == "integer" and isinstance(value, float):
+        return value.is_integer()  # JSON Schema's integers include 3.0
     return isinstance(value, _TYPES[kind])
+
+
+def normalized(value: Any, schema: Mapping[str, Any]) -> Any:
+    """``value`` (that fits ``schema``) with every whole number where the schema wants an
+    integer made an int: 3.0 and 3 are the same integer to JSON Schema, not to Python."""
+    kinds = schema.get("type")
+    if isinstance(value, float) and value.is_integer() and kinds is not None and "integer" in (
+            [kinds] if isinstance(kinds, str) else kinds):
+        return int(value)
+    if isinstance(value, dict):
+        properties = schema.get("properties", {})
+        return {k: normalized(v, properties[k]) if k in properties else v
+                for k, v in value.items()}
+    if isinstance(value, list) and "items" in schema:
+        return [normalized(v, schema["items"]) for v in value]
+    return value
 
 
 def problem(value: Any, schema: Mapping[str, Any], where: str = "the body") -> str | None:

@@ -37,7 +37,8 @@ def test_examples_from_the_architecture() -> None:
     assert parse_payload("GC1/CG/PERMIT/BARRAGE/3").copy == 3
     assert parse_payload("GC1/BG/PARASITE/INFECTED").kind == "PARASITE"
     tile = parse_payload("GC1/CF/TILE/07/COOK")
-    assert tile.face == "COOK" and "Swabby" in tile.label
+    # Tile 07 is Swabby/Cook; the sticker on the Cook side never names what is on its back.
+    assert tile.face == "COOK" and tile.label == "Tile 07: Cook"
 
 
 def test_captain_flip_tiles_pair_every_two_characters_twice() -> None:

@@ -91,7 +91,7 @@ def test_joining_needs_the_pin_and_a_free_seat(table: dict[str, Any], phone: Any
     taken = stranger.post(f"{base}/join", {"pin": table["pin"], "seat": 2})
     assert (taken.status_code, taken.json["error"]) == (409, "seat_taken")
     bad = stranger.post(f"{base}/join", {"pin": table["pin"], "seat": 9})
-    assert bad.status_code == 400
+    assert bad.status_code == 422 and "seats 0 to 3" in bad.json["message"]
     watch = stranger.post(f"{base}/join", {"pin": table["pin"], "seat": None})
     assert watch.status_code == 200
     seen = state(stranger, base)

@@ -55,5 +55,5 @@ def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Ser
     expect(counter(ann, 0, "coins")).to_have_text("1", timeout=LIVE)
     expect(board.locator("[data-cell=a1] .piece")).to_have_text("Cook")
     expect(ann.locator("#recent li").first).to_contain_text("Ann takes 1 coin (Cook on a1)")
-    expect(ann.locator("#turn")).to_have_text("Ben draws a tile")
+    expect(ann.locator("#turn")).to_contain_text("Ben draws a tile")
     expect(ann.locator("#score-sheet")).to_contain_text("If the game ended now")

@@ -62,6 +62,8 @@ def check(payload: Any, seat: int | None, state: Any, what: str) -> None:
         for fact in facts:
             # A rules text explaining the seat's own card ("Hamlet's mark is not blood").
             fact.pop("detail", None)
+    for spec in _specs(without_pool):
+        spec.pop("note", None)  # the same texts, beside the seat's own actions
     for setup in _setups(without_pool):
         setup.pop("options", None)  # public too (Warp In groups are named like captains)
     texts = "\n".join(strings(without_pool)).lower()
@@ -102,6 +104,16 @@ def _setups(document: Any) -> list[dict[str, Any]]:
         return found + [v for value in document.values() for v in _setups(value)]
     if isinstance(document, list):
         return [v for value in document for v in _setups(value)]
+    return []
+
+
+def _specs(document: Any) -> list[dict[str, Any]]:
+    """The action specs in a document (what a phone may do, with their notes)."""
+    if isinstance(document, dict):
+        found = [document] if {"name", "kind", "params", "note"} <= set(document) else []
+        return found + [v for value in document.values() for v in _specs(value)]
+    if isinstance(document, list):
+        return [v for value in document for v in _specs(value)]
     return []
 
 

@@ -24,10 +24,11 @@ def components() -> list[Component]:
     for first, second in combinations(CHARACTERS, 2):
         for _ in range(2):
             number += 1
-            for face, other in ((first, second), (second, first)):
+            # The label names the face it is stuck on, never the back: the drawer may see only
+            # one side (seed), and the sticker is on the side that is seen.
+            for face in (first, second):
                 out.append(Component(f"{CODE}/TILE/{number:02d}/{face}", SLUG, "TILE", face,
-                                     f"Tile {number:02d}: {title_of(face)} (back:"
-                                     f" {title_of(other)})", face=face))
+                                     f"Tile {number:02d}: {title_of(face)}", face=face))
     return out
 
 

@@ -269,6 +269,10 @@ function chooseAction(board, cell, specs) {
 }
 
 function renderBoards(view) {
+  if (picking) {  // the table moved on under a half-made choice: start it again
+    const offered = view.actions.find((a) => a.name === picking.spec.name);
+    if (!offered || JSON.stringify(offered.params) !== JSON.stringify(picking.spec.params)) picking = null;
+  }
   const box = document.getElementById("boards");
   box.hidden = !view.boards.length;
   setChildren(box, view.boards.map((board) => {

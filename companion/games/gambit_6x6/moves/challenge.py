@@ -20,7 +20,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     claims = tuple(dict.fromkeys(c.power for c in flow.challengeable(state)))
     return (Param("power", "choice", "Which claimed power", choices=claims,
-                  default=claims[0] if len(claims) == 1 else None),)
+                  default=claims[0] if len(claims) == 1 else None,
+                  labels=tuple(state.book.label(c) for c in claims)),)
 
 
 def _claim(state: State, power: object) -> Claim | None:

@@ -24,7 +24,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     count = state.powers_per_group
     return tuple(Param(f"{group}_powers", "choices", f"{count} {group} powers",
-                       choices=state.book.powers(group), minimum=count, maximum=count)
+                       choices=state.book.powers(group), minimum=count, maximum=count,
+                       labels=tuple(state.book.label(p) for p in state.book.powers(group)))
                  for group in GROUPS)
 
 

@@ -41,7 +41,8 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     for name, group, power in slots(state, seat):
         if power == "wild":
             params.append(Param(f"{name}_power", "choice", f"Wild {group} die: which power",
-                                choices=state.book.powers(group)))
+                                choices=state.book.powers(group), labels=tuple(
+                                    state.book.label(p) for p in state.book.powers(group))))
             label = f"The wild {group} power goes on"
         else:
             label = f"{state.book.label(power)} goes on"

@@ -52,7 +52,8 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
         return ()
     options = power_choices(state, seat)
     return (Param("power", "choice", "New power", choices=options,
-                  default=options[0] if len(options) == 1 else None),
+                  default=options[0] if len(options) == 1 else None,
+                  labels=tuple(state.book.label(p) for p in options)),
             Param("piece", "choice", "On which piece", choices=own_pieces(state, seat)))
 
 

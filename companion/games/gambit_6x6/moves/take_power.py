@@ -17,7 +17,9 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return (Param("power", "choice", "Player Power", choices=state.book.player_powers()),)
+    powers = state.book.player_powers()
+    return (Param("power", "choice", "Player Power", choices=powers,
+                  labels=tuple(state.book.label(p) for p in powers)),)
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
