@@ -299,7 +299,8 @@ function renderBoards(view) {
           : el("span", { class: "cell-label" }, cell.label)));
     }
     const hint = param ? `${picking.spec.label}: ${param.label.toLowerCase()}` : "";
-    return el("div", { class: "board", "data-board": board.id },
+    const other = board.owner !== null && board.owner !== view.seat;
+    return el("div", { class: `board${other ? " other" : ""}`, "data-board": board.id },
       el("h3", {}, board.title, board.owner === null ? "" : ` (${seatName(board.owner)})`),
       hint ? el("p", { class: "muted", role: "status" }, hint,
                 el("button", { class: "secondary", onclick: () => { picking = null; renderBoards(state.view); } }, "Cancel"))
