@@ -12,6 +12,7 @@ from companion.engine.components import (
     parse_payload,
     title_of,
 )
+from companion.engine.copying import copied
 from companion.engine.errors import (
     IllegalActionError,
     RulesError,
@@ -63,6 +64,7 @@ from companion.engine.transcript import (
 
 __all__ = [
     "Accepted",
+    "copied",
     "Board",
     "Cell",
     "Counter",

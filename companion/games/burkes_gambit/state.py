@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import Event, Outcome
+from companion.engine import Event, Outcome, copied
 from companion.games.burkes_gambit.book import Book
 
 CREW, SPECIALIST = "crew", "specialist"
@@ -84,11 +84,11 @@ class State:
     events: list[Event] = field(default_factory=list)
 
     def copy(self) -> State:
-        return replace(
+        return copied(
             self,
-            players=[replace(p, looks=list(p.looks)) for p in self.players],
-            die=None if self.die is None else replace(self.die),
-            pending=None if self.pending is None else replace(self.pending,
+            players=[copied(p, looks=list(p.looks)) for p in self.players],
+            die=None if self.die is None else copied(self.die),
+            pending=None if self.pending is None else copied(self.pending,
                                                               cancels=list(self.pending.cancels)),
             quarantine=dict(self.quarantine),
             votes=dict(self.votes),

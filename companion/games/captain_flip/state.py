@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import Event, Outcome
+from companion.engine import Event, Outcome, copied
 from companion.games.captain_flip.book import Book, Layout
 
 # Phases: a draw is awaited (the turn's, or a Parrot's), a drawn tile is kept or flipped and
@@ -66,13 +66,13 @@ class State:
     events: list[Event] = field(default_factory=list)
 
     def copy(self) -> State:
-        return replace(
+        return copied(
             self,
-            players=[replace(p, spaces={c: replace(t) for c, t in p.spaces.items()})
+            players=[copied(p, spaces={c: copied(t) for c, t in p.spaces.items()})
                      for p in self.players],
             bag=list(self.bag),
-            hand=None if self.hand is None else replace(self.hand),
-            steps=[replace(s) for s in self.steps],
+            hand=None if self.hand is None else copied(self.hand),
+            steps=[copied(s) for s in self.steps],
             events=[],
         )
 

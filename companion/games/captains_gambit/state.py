@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import Event, Outcome
+from companion.engine import Event, Outcome, copied
 from companion.games.captains_gambit.book import Book
 
 
@@ -108,11 +108,11 @@ class State:
 
     def copy(self) -> State:
         """A copy whose changes never touch this state (the book is shared: it never changes)."""
-        return replace(
+        return copied(
             self,
-            players=[replace(p, permits=list(p.permits)) for p in self.players],
+            players=[copied(p, permits=list(p.permits)) for p in self.players],
             deck=None if self.deck is None else list(self.deck),
-            pending=None if self.pending is None else replace(self.pending),
+            pending=None if self.pending is None else copied(self.pending),
             marks=dict(self.marks),
             deaths=list(self.deaths),
             blows=dict(self.blows),

@@ -7,10 +7,10 @@ powers still to place (``hands``), its rolled new powers (``rolls``) and what it
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import Event, Outcome
+from companion.engine import Event, Outcome, copied
 from companion.games.gambit_6x6.board import Layout
 from companion.games.gambit_6x6.book import Book
 
@@ -60,9 +60,9 @@ class Pending:
     undone: bool = False  # taken back (a bluff caught, a Moat); what is owed is still settled
 
     def copy(self) -> Pending:
-        return replace(self, before={c: list(s) for c, s in self.before.items()},
-                       claims=[replace(c) for c in self.claims],
-                       reaction=None if self.reaction is None else replace(self.reaction),
+        return copied(self, before={c: list(s) for c, s in self.before.items()},
+                       claims=[copied(c) for c in self.claims],
+                       reaction=None if self.reaction is None else copied(self.reaction),
                        passed=list(self.passed), used=list(self.used))
 
     def open_claims(self) -> list[Claim]:
@@ -119,15 +119,15 @@ class State:
 
     def copy(self) -> State:
         """A copy whose changes never touch this state (book and layout never change)."""
-        return replace(
+        return copied(
             self,
             names=list(self.names),
-            pieces={k: replace(p) for k, p in self.pieces.items()},
+            pieces={k: copied(p) for k, p in self.pieces.items()},
             stacks={c: list(s) for c, s in self.stacks.items()},
             hands=[None if h is None else list(h) for h in self.hands],
             placed=list(self.placed),
             pending=None if self.pending is None else self.pending.copy(),
-            owed=[replace(o) for o in self.owed],
+            owed=[copied(o) for o in self.owed],
             moated=list(self.moated),
             held_powers=[list(h) for h in self.held_powers],
             earning=list(self.earning),

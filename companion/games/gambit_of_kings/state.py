@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from companion.engine import Event, Outcome
+from companion.engine import Event, Outcome, copied
 from companion.games.gambit_of_kings.board import Board, Piece
 from companion.games.gambit_of_kings.book import SIDES, Book, Mode, book_for
 
@@ -44,7 +44,7 @@ class Combat:
     loser: int | None = None  # once every die is in: the seat losing now, if it may re-roll
 
     def copy(self) -> Combat:
-        return replace(self, dice=list(self.dice))
+        return copied(self, dice=list(self.dice))
 
     def missing(self, seat: int | None = None) -> list[Die]:
         return [d for d in self.dice if d.value is None and seat in (None, d.seat)]
@@ -111,7 +111,7 @@ class State:
         return made
 
     def copy(self) -> State:
-        new = replace(
+        new = copied(
             self, board=dict(self.board), cards=[list(row) for row in self.cards],
             tokens=list(self.tokens), laying=[list(row) for row in self.laying],
             lost=[list(kinds) for kinds in self.lost],
