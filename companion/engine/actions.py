@@ -14,7 +14,7 @@ ParamKind = Literal["seat", "number", "choice", "choices", "text", "flag", "cell
 _RESERVED = ("action", "seat")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Param:
     """One parameter of an action, described so that a phone can render a control for it.
 
@@ -118,7 +118,7 @@ class Param:
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActionSpec:
     """An action a seat may take now, with its parameters: enough for a generic phone UI.
 

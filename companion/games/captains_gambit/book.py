@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -78,12 +78,22 @@ class Book(RuleBook):
         entry: Mapping[str, Any] = self.data["captains"][name]
         return entry
 
+    @cached_property
+    def notes(self) -> dict[tuple[str, str, str], str]:
+        """The claim notes made so far, by (card, honest/bluff/unknown, effect): offered on
+        every move of every seat, made once (a few dozen at most)."""
+        return {}
+
+    @cached_property
+    def _labels(self) -> dict[str, str]:
+        """Every captain's, action's and wildcard's label, by id (read on every move)."""
+        return {name: str(entry["label"]) for section in ("wildcards", "actions", "captains")
+                for name, entry in self.data[section].items()}
+
     def label(self, name: str) -> str:
         """Display name of a captain, action or wildcard id."""
-        for section in ("captains", "actions", "wildcards"):
-            if name in self.data[section]:
-                return str(self.data[section][name]["label"])
-        return name.replace("_", " ").title()
+        found = self._labels.get(name)
+        return found if found is not None else name.replace("_", " ").title()
 
     def copies(self, key: str, players: int) -> int:
         return int(self.data["setup"][key][str(players)])

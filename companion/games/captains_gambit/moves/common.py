@@ -157,6 +157,11 @@ def living_targets(state: State, seat: int | None, kind: str) -> tuple[int, ...]
                  if target_problem(state, seat, p.seat, kind) is None)
 
 
+def has_living_target(state: State, seat: int | None, kind: str) -> bool:
+    """Whether any target fits (the first one found will do: asked on every move)."""
+    return any(target_problem(state, seat, p.seat, kind) is None for p in state.players)
+
+
 def target_param(state: State, seat: int | None, kind: str, label: str = "Target") -> Param:
     return Param("target", "seat", label, choices=living_targets(state, seat, kind))
 
@@ -216,15 +221,20 @@ def told_text(what: str) -> Callable[[State, int | None, Params], str]:
     return text
 
 
-def claim_note(state: State, seat: int | None, card: str) -> str:
-    """For a claim of ``card`` by ``seat``: honest or a bluff, and what a lost call costs."""
+def claim_note(state: State, seat: int | None, card: str, effect: str = "") -> str:
+    """For a claim of ``card`` by ``seat``: honest or a bluff, what a lost call costs, then
+    ``effect`` (offered on every move of every seat: made once, see Book.text)."""
     if seat is None:
-        return ""
-    label = state.book.label(card)
+        return effect
     permits = state.players[seat].permits
-    if card in permits:
-        return f"Honest: you hold {label}."
-    damage = int(state.book.setup("bluff_damage"))
-    if None in permits:  # cards dealt by hand that the companion was not told
-        return f"If called and you hold no {label}, you take {damage} damage."
-    return f"A bluff: you hold no {label}. If called, you take {damage} damage."
+    held = "held" if card in permits else "unknown" if None in permits else "bluff"
+    key = (card, held, effect)
+    found = state.book.notes.get(key)
+    if found is None:
+        label = state.book.label(card)
+        damage = int(state.book.setup("bluff_damage"))
+        claim = {"held": f"Honest: you hold {label}.",
+                 "unknown": f"If called and you hold no {label}, you take {damage} damage.",
+                 "bluff": f"A bluff: you hold no {label}. If called, you take {damage} damage."}
+        found = state.book.notes[key] = f"{claim[held]} {effect}".strip()
+    return found

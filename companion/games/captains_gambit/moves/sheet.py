@@ -11,7 +11,7 @@ from companion.games.captains_gambit import flow
 from companion.games.captains_gambit.book import SHEET_ACTIONS
 from companion.games.captains_gambit.moves.common import (
     claim_note,
-    living_targets,
+    has_living_target,
     may_hold,
     not_in_phase,
     target_param,
@@ -19,6 +19,8 @@ from companion.games.captains_gambit.moves.common import (
     who,
 )
 from companion.games.captains_gambit.state import Pending, State
+
+VIA_LABELS = ("Claim the permit", "Reveal Identity Theft")  # for the ways, in their order
 
 
 def _sheet_move(name: str) -> Move:
@@ -39,7 +41,8 @@ def _sheet_move(name: str) -> Move:
         if player.energy < cost(state):
             return (f"{state.book.label(name)} costs {cost(state)} energy and "
                     f"{who(state, seat)} has {player.energy}")
-        if target_kind(state) != "none" and not living_targets(state, seat, target_kind(state)):
+        kind = target_kind(state)
+        if kind != "none" and not has_living_target(state, seat, kind):
             return "there is no living target"
         if name == "donate" and player.energy - cost(state) < 1:
             return f"{who(state, seat)} has no energy to give"
@@ -57,8 +60,7 @@ def _sheet_move(name: str) -> Move:
             if seat is not None and state.wildcards and may_hold(state, seat, "identity_theft"):
                 ways += ("identity_theft",)
             out.append(Param("via", "choice", "How", choices=ways, default="claim",
-                             labels=tuple("Claim the permit" if w == "claim" else
-                                          "Reveal Identity Theft" for w in ways)))
+                             labels=VIA_LABELS[:len(ways)]))
         return tuple(out)
 
     def check(state: State, seat: int | None, params: Params) -> str | None:
@@ -104,10 +106,9 @@ def _sheet_move(name: str) -> Move:
         return f"{actor}: {label}{on}"
 
     def note(state: State, seat: int | None) -> str:
-        effect = str(data(state).get("text", ""))
-        if data(state)["kind"] != "permit":
-            return effect
-        return f"{claim_note(state, seat, name)} {effect}".strip()
+        entry = data(state)
+        effect = str(entry.get("text", ""))
+        return claim_note(state, seat, name, effect) if entry["kind"] == "permit" else effect
 
     return Move(name, "move", lambda s: s.book.label(name), refusal, run, text, params, check,
                 cost, note=note)

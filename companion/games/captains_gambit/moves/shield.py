@@ -48,8 +48,7 @@ def _run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _note(state: State, seat: int | None) -> str:
-    effect = str(state.book.action("shield").get("text", ""))
-    return f"{claim_note(state, seat, 'shield')} {effect}".strip()
+    return claim_note(state, seat, "shield", str(state.book.action("shield").get("text", "")))
 
 
 MOVE = Move("shield", "reaction", fixed_label("Shield"), _refusal, _run,
