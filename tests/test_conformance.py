@@ -5,6 +5,7 @@ of the toy game (tests/toy_game.py) are caught, each by the check meant for it."
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -35,7 +36,7 @@ class TellsEveryLuckyStep(CounterRace):
     def table_view(self, state: State, seat: int | None) -> TableView:
         view = super().table_view(state, seat)
         told = ", ".join(str(n) for n in state.lucky)
-        return TableView(**{**view.__dict__, "facts": (Fact("lucky", "Lucky steps", told),)})
+        return replace(view, facts=(Fact("lucky", "Lucky steps", told),))
 
 
 class ChangesTheGivenState(CounterRace):
@@ -66,7 +67,7 @@ class MarksTheViewer(CounterRace):
         view = super().table_view(state, seat)
         players = tuple(PlayerView(p.seat, p.name + (" (you)" if p.seat == seat else ""),
                                    p.counters) for p in view.players)
-        return TableView(**{**view.__dict__, "players": players})
+        return replace(view, players=players)
 
 
 class StepsOffTheBoard(CounterRace):

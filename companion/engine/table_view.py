@@ -19,7 +19,7 @@ from typing import Any
 from companion.engine.actions import ActionSpec
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Counter:
     """A number a player shows the table: health 7, coins 3."""
 
@@ -35,7 +35,7 @@ class Counter:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fact:
     """A fact in words: "Role: Doctor", "Captains in play: ...", or a secret: "Your captain:
     Hamlet" with what it means in ``detail``."""
@@ -56,7 +56,7 @@ class Fact:
         return f"{self.label}: {self.value}" if self.value else self.label
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     """One seat as the whole table sees it."""
 
@@ -72,7 +72,7 @@ class PlayerView:
                 "facts": [f.to_dict() for f in self.facts]}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Piece:
     """Something standing on a cell: a piece, a tile, a marker. ``label`` is its short text on
     the board ("K", "Cook"); ``kind`` names it for styles; ``owner`` is a seat or None."""
@@ -88,7 +88,7 @@ class Piece:
                 "title": self.title or self.label}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cell:
     """One cell of a board. ``id`` is what a cell parameter of an action names ("e4");
     ``terrain`` is its kind for styles ("", "river", "cost"), ``label`` a short printed text
@@ -106,7 +106,7 @@ class Cell:
                 "label": self.label, "pieces": [p.to_dict() for p in self.pieces]}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """A grid of cells. A cell not listed does not exist (a board with holes)."""
 
@@ -127,7 +127,7 @@ class Board:
         return next((c for c in self.cells if c.id == cell_id), None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoreColumn:
     """One player's column of a score sheet: a score per rule (None: does not apply)."""
 
@@ -139,7 +139,7 @@ class ScoreColumn:
         return {"seat": self.seat, "scores": list(self.scores), "total": self.total}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoreSheet:
     """Per player, per scoring rule, with totals: what a score pad shows."""
 
@@ -152,7 +152,7 @@ class ScoreSheet:
                 "columns": [c.to_dict() for c in self.columns]}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Vote:
     """One voter's choice, once the votes are shown."""
 
@@ -163,7 +163,7 @@ class Vote:
         return {"voter": self.voter, "choice": self.choice}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Votes:
     """A secret vote: who has voted while it lasts, then every vote at once."""
 
@@ -178,7 +178,7 @@ class Votes:
                 "result": self.result}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ending:
     """How the game ended, in the game's own words."""
 
@@ -189,7 +189,7 @@ class Ending:
         return {"winners": list(self.winners), "text": self.text}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LogLine:
     """One line of the log as this seat may read it."""
 
@@ -201,7 +201,7 @@ class LogLine:
         return {"text": self.text, "notes": list(self.notes), "undo": self.undo}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableView:
     """What one seat's screen shows (``seat`` None: the table's, public information only)."""
 

@@ -44,19 +44,6 @@ class _Current:
     wav: Path | None
 
 
-def phases_of(table: LiveTable) -> dict[str, EyesClosed]:
-    """The eyes-closed phases this table has, by name (from its public view)."""
-    session = table.session
-    return eyes_closed(session.rules, session.view(None), len(session.setup.seats))
-
-
-def script_for(table: LiveTable, phase: str) -> Script:
-    phases = phases_of(table)
-    if phase not in phases:
-        raise TableError(400, "no_such_phase", f"this table has no eyes-closed phase {phase!r}")
-    return build_script(phases[phase])
-
-
 class NarrationService:
     def __init__(self, hub: TableHub, narrator: Narrator) -> None:
         self.hub = hub
@@ -64,6 +51,8 @@ class NarrationService:
         self._current: dict[str, _Current] = {}  # table -> its narration
         self._lock = threading.Lock()
         self._said: dict[str, set[int]] = {}  # table -> numbers of the records announced
+        # table -> (the state they were worked out for, its eyes-closed phases by name)
+        self._phases: dict[str, tuple[object, dict[str, EyesClosed]]] = {}
         self._announcing: NarrationRun | None = None
         hub.on_change(self.announce_events)
         hub.on_end(self.forget)
@@ -85,6 +74,23 @@ class NarrationService:
             threading.Thread(target=self.announce, args=(text,), daemon=True,
                              name="announce").start()
 
+    def phases_of(self, table: LiveTable) -> dict[str, EyesClosed]:
+        """The eyes-closed phases this table has, by name (from its public view). Every
+        phone's snapshot asks: worked out once per state of the table."""
+        session = table.session
+        known = self._phases.get(table.id)
+        if known is None or known[0] is not session.state:
+            known = self._phases[table.id] = (session.state, eyes_closed(
+                session.rules, session.view(None), len(session.setup.seats)))
+        return known[1]
+
+    def script_for(self, table: LiveTable, phase: str) -> Script:
+        phases = self.phases_of(table)
+        if phase not in phases:
+            raise TableError(400, "no_such_phase",
+                             f"this table has no eyes-closed phase {phase!r}")
+        return build_script(phases[phase])
+
     def _speaking(self) -> _Current | None:
         """The narration playing on the speaker now, whichever table it is for."""
         return next((c for c in self._current.values() if c.run and c.run.running), None)
@@ -98,6 +104,7 @@ class NarrationService:
         with self._lock:
             current = self._current.pop(table.id, None)
             self._said.pop(table.id, None)
+            self._phases.pop(table.id, None)
         if current and current.run:
             current.run.playback.stop()
         self.wav_file(table.id).unlink(missing_ok=True)
@@ -135,7 +142,7 @@ class NarrationService:
     def start(self, table: LiveTable, actor: Actor, phase: str) -> dict[str, Any]:
         if not actor.host:
             raise TableError(403, "host_only", "only the host starts a narration")
-        script = script_for(table, phase)
+        script = self.script_for(table, phase)
         if self._announcing is not None:
             self._announcing.wait(10)  # a short line: let it end before the phase begins
         with self._lock:
@@ -199,7 +206,7 @@ class NarrationService:
 
     def status(self, table: LiveTable, actor: Actor) -> dict[str, Any]:
         current = self._current.get(table.id)
-        phases = phases_of(table)
+        phases = self.phases_of(table)
         out: dict[str, Any] = {
             "phases": {name: phase.title for name, phase in phases.items()},
             # What every phone shows while the game is in one of them (its view's phase).

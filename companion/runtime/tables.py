@@ -211,9 +211,8 @@ class LiveTable:
         with self.lock:
             session = self.session
             seat = actor.seat
-            history = self.history(actor)
             recent = [LogLine(line["text"], tuple(line["notes"]), line.get("undo", False))
-                      for line in reversed(history[-RECENT:])]  # the newest first
+                      for line in reversed(self.history(actor, RECENT))]  # the newest first
             view = session.table_view(seat, recent, () if self.ended or seat is None else None)
             out: dict[str, Any] = {
                 **self.summary(),
@@ -221,7 +220,7 @@ class LiveTable:
                 "you": {"seat": seat, "host": actor.host},
                 "taken_seats": sorted(self.seat_keys),
                 "view": view.to_dict(),
-                "log_length": len(history),
+                "log_length": self.log_length(actor),
             }
             if actor.host:
                 out["host"] = {
@@ -234,23 +233,35 @@ class LiveTable:
                 }
             return out
 
-    def history(self, actor: Actor) -> list[dict[str, Any]]:
-        """The log as this phone may see it, with the host's undos where they happened."""
+    def history(self, actor: Actor, last: int | None = None) -> list[dict[str, Any]]:
+        """The log as this phone may see it, with the host's undos where they happened
+        (``last``: only the last lines; every snapshot sends a few)."""
         with self.lock:
-            lines: list[tuple[int, dict[str, Any]]] = [
-                (seq, record.to_dict(actor.seat))
+            lines: list[tuple[int, ActionRecord | Entry]] = [
+                (seq, record)
                 for record, seq in zip(self.session.history, self.live_seqs, strict=True)
                 if record.is_visible_to(actor.seat)]
-            for entry in self.entries:
-                if entry.kind == "undo":
-                    lines.append((entry.seq, {"text": f"The host undid: {entry.text}",
-                                              "notes": [], "undo": True}))
-                elif entry.kind == "dropped" and entry.visible_to(actor):
-                    lines.append((entry.seq, {
-                        "text": f"After the host's undo, your input no longer fits: "
-                                f"{entry.text}. Make it again if it still holds.",
-                        "notes": [], "undo": True}))
-            return [line for _, line in sorted(lines, key=lambda pair: pair[0])]
+            lines += [(entry.seq, entry) for entry in self.entries if entry.kind == "undo"
+                      or (entry.kind == "dropped" and entry.visible_to(actor))]
+            lines.sort(key=lambda pair: pair[0])
+            return [_line(item, actor) for _, item in lines[-last if last else 0:]]
+
+    def log_length(self, actor: Actor) -> int:
+        """How many lines the log has for this phone."""
+        with self.lock:
+            return (sum(1 for record in self.session.history if record.is_visible_to(actor.seat))
+                    + sum(1 for entry in self.entries if entry.kind == "undo"
+                          or (entry.kind == "dropped" and entry.visible_to(actor))))
+
+
+def _line(item: ActionRecord | Entry, actor: Actor) -> dict[str, Any]:
+    """One line of a phone's log: an action as it may see it, or the host's undo."""
+    if isinstance(item, ActionRecord):
+        return item.to_dict(actor.seat)
+    if item.kind == "undo":
+        return {"text": f"The host undid: {item.text}", "notes": [], "undo": True}
+    return {"text": f"After the host's undo, your input no longer fits: {item.text}. Make it"
+                    " again if it still holds.", "notes": [], "undo": True}
 
 
 def _require(condition: bool, status: int, code: str, message: str) -> None:
