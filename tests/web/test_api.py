@@ -515,3 +515,28 @@ def test_pages_and_files_are_compressed_and_files_kept_until_they_change(
     stream = host.client.get(f"{table['base']}/events", headers={"Accept-Encoding": "gzip"})
     assert "Content-Encoding" not in stream.headers  # live updates stay plain
     stream.close()
+
+
+def test_an_accepted_action_is_applied_once(table: dict[str, Any], services: Any,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules judge an action once: its refusal comes before anything is stored, and an
+    accepted one is kept as judged, not applied again."""
+    base = table["base"]
+    now = end_prologue(table)
+    turn = now["view"]["turn"]
+    rules = services.hub.get(table["id"]).session.rules
+    calls: list[str] = []
+    real = type(rules).apply
+
+    def counted(self: Any, state: Any, action: Any) -> Any:
+        calls.append(action.name)
+        return real(self, state, action)
+
+    monkeypatch.setattr(type(rules), "apply", counted)
+    done = table["seats"][turn].post(f"{base}/actions", {"name": "charge", "seat": turn,
+                                                         "params": {}, "expect": now["version"]})
+    assert done.status_code == 201 and calls == ["charge"]
+    refused = table["seats"][turn].post(f"{base}/actions", {
+        "name": "charge", "seat": turn, "params": {}, "expect": done.json["version"]})
+    assert refused.status_code == 422 and calls == ["charge", "charge"]  # judged, not stored
+    assert len(services.hub.store.log(table["id"])) == now["version"] + 1
