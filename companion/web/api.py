@@ -311,10 +311,16 @@ def events(table_id: str) -> Response:
                     if not actor.admitted:
                         yield "event: gone\ndata: {}\n\n"
                         return
+                    final = table.ended  # read first: the snapshot then shows the end
                     payload = json.dumps(hub.snapshot(table, actor))
                     if payload != sent:  # else nothing this phone can see changed: say nothing
                         sent, number = payload, number + 1
                         yield f"id: {number}\nevent: state\ndata: {payload}\n\n"
+                    if final:
+                        # Nothing changes any more: free the connection (and its thread) at
+                        # once; the phone stops asking rather than reconnecting.
+                        yield "event: ended\ndata: {}\n\n"
+                        return
                 if time.monotonic() >= beat:
                     # On a clock of its own, never moved by a change: the comments' timing
                     # must not tell a phone that something it cannot see happened.

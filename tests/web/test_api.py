@@ -341,6 +341,21 @@ def test_events_send_the_state_at_once_and_again_after_a_change(table: dict[str,
     response.close()
 
 
+def test_the_events_of_an_ended_table_send_its_last_state_and_stop(
+        table: dict[str, Any]) -> None:
+    base = table["base"]
+    response = table["seats"][1].client.get(f"{base}/events")
+    stream = response.response
+    next(stream), next(stream)  # retry, the state now
+    assert table["host"].post(f"{base}/end").status_code == 200
+    last = next(stream).decode()
+    assert "event: state" in last and '"ended": true' in last
+    assert next(stream).decode().startswith("event: ended")
+    assert next(stream, None) is None  # the connection is free again
+    again = table["seats"][1].client.get(f"{base}/events").get_data(as_text=True)
+    assert again.count("event: state") == 1 and again.endswith("event: ended\ndata: {}\n\n")
+
+
 def test_pages_render(table: dict[str, Any], phone: Any) -> None:
     p = phone()
     home = p.get("/")

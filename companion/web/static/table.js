@@ -52,6 +52,10 @@ function connect() {
   events = new EventSource(`${BASE}/events`);
   events.addEventListener("state", (e) => render(JSON.parse(e.data)));
   events.addEventListener("gone", () => { events.close(); showJoin(); });
+  events.addEventListener("ended", () => {  // the table's last state: nothing more will come
+    events.close();
+    document.getElementById("live").classList.remove("on");
+  });
   events.onopen = () => {
     document.getElementById("live").classList.add("on");
     if (polling) { clearInterval(polling); polling = null; }
