@@ -61,6 +61,8 @@ class NarrationService:
     def announce_events(self, table: LiveTable) -> None:
         """Say aloud what the table should hear at once (the game's announcement of the
         last action's public events)."""
+        if table.ended:  # its end is a change too, after forget(): keep nothing for it
+            return
         history = table.session.history
         # Each record once: an undo that brings an earlier record back to the end of the log
         # must not say it again (and a new record in an undone one's place is new).
@@ -77,6 +79,8 @@ class NarrationService:
     def phases_of(self, table: LiveTable) -> dict[str, EyesClosed]:
         """The eyes-closed phases this table has, by name (from its public view). Every
         phone's snapshot asks: worked out once per state of the table."""
+        if table.ended:  # nothing to start any more (and nothing kept for it after forget())
+            return {}
         session = table.session
         known = self._phases.get(table.id)
         if known is None or known[0] is not session.state:

@@ -354,6 +354,11 @@ def test_each_table_keeps_its_own_narration_and_one_file(services: Services, app
     assert host_a.post(f"{base_a}/end", {}).status_code == 200
     assert [p.name for p in folder.glob("*.wav")] == [f"table-{id_b}.wav"]
     assert wav(host_a, base_a) == 404 and wav(host_b, base_b) == 200
+    # Phones still looking at the ended table must not make the service keep it again.
+    assert host_a.get(base_a).json["narration"]["phases"] == {}
+    narration = services.narration
+    assert id_a not in narration._phases and id_a not in narration._said  # noqa: SLF001
+    assert id_b in narration._phases
 
 
 def test_files_of_tables_no_longer_open_are_removed_at_start(tmp_path: Path) -> None:
