@@ -185,7 +185,7 @@ def _scan(args: argparse.Namespace) -> int:
 
 def _stickers(args: argparse.Namespace) -> int:
     from companion.engine import components_of
-    from companion.stickers import STICKER_MM, write_sheets
+    from companion.stickers import sticker_mm, write_sheets
 
     try:
         components = components_of(args.game)
@@ -198,8 +198,9 @@ def _stickers(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"companion stickers: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    print(f"{out}: {len(components)} stickers of {STICKER_MM:.1f} mm on {pages} page(s)."
-          " Print at 100% (no 'fit to page').")
+    sizes = sorted({sticker_mm(c) for c in components})
+    print(f"{out}: {len(components)} stickers of {' / '.join(f'{s:.1f}' for s in sizes)} mm on"
+          f" {pages} page(s). Print at 100% (no 'fit to page').")
     return EXIT_OK
 
 
@@ -321,9 +322,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     stickers = sub.add_parser(
         "stickers",
-        help="write a PDF of QR stickers for a game's cards",
-        description="Write print-ready sheets of true-size QR stickers, one per card, tile or"
-                    " piece of the game, labelled.",
+        help="write a PDF of stickers for a game's cards, pieces, tiles and board corners",
+        description="Write print-ready sheets of true-size stickers, labelled: a QR code per"
+                    " card, a square marker per piece or tile face, and the QR codes of each"
+                    " board's four corners.",
     )
     stickers.add_argument("game", help=f"a game: {', '.join(component_games())}")
     stickers.add_argument("--paper", choices=("a4", "letter"), default="a4")

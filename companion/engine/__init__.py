@@ -1,7 +1,16 @@
 """The shared rules engine: game-agnostic, standard library only, no I/O."""
 
 from companion.engine.actions import Action, ActionSpec, Param
+from companion.engine.boards import (
+    CORNER_CODE_SHARE,
+    CORNERS,
+    BoardInPlay,
+    BoardShape,
+    PhotoScore,
+    grid,
+)
 from companion.engine.components import (
+    MARKER_FAMILY,
     Component,
     InvalidPayloadError,
     UnknownComponentError,
@@ -9,6 +18,7 @@ from companion.engine.components import (
     cards,
     component_games,
     components_of,
+    marker_component,
     parse_payload,
     title_of,
 )
@@ -62,8 +72,16 @@ from companion.engine.transcript import (
 )
 
 __all__ = [
+    "CORNERS",
+    "CORNER_CODE_SHARE",
+    "MARKER_FAMILY",
     "Accepted",
     "Board",
+    "BoardInPlay",
+    "BoardShape",
+    "PhotoScore",
+    "grid",
+    "marker_component",
     "Cell",
     "Counter",
     "Ending",

@@ -1,0 +1,360 @@
+"""From a board the camera read to the move that was made.
+
+A stable reading of a board (which sticker stands on each cell, board_watch.py) is compared
+with the companion's own position (``GameRules.boards_in_play``), mark by mark
+(``GameRules.board_mark``). A difference is explained by the rules alone: the legal actions of
+one seat whose cell parameters are the cells that changed, or that the game says a sticker
+stands for (``GameRules.suggest``: a tile drawn), tried in sequences of up to three, applied
+by the engine; the one shortest sequence that leaves the board as the camera sees it, and the
+other boards as they were, is the candidate move, offered to that seat for one tap. Nothing is
+offered when two different sequences fit, when a cell could not be read, or when the board
+shows stickers it cannot show (another game's, one piece on two cells).
+
+When no legal sequence fits, the physical move (a piece that left one cell for another) is
+tried as that seat's action on what the whole table knows, and the engine's refusal is the
+rule it breaks, shown on every phone. The camera never applies anything.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.engine import (
+    Action,
+    ActionSpec,
+    BoardInPlay,
+    BoardShape,
+    Component,
+    GameRules,
+    RulesError,
+    UnknownGameError,
+    get_game,
+)
+from companion.engine.components import REGISTRY
+
+MAX_STEPS = 3
+MAX_NODES = 60  # states kept per step of the search
+
+
+@dataclass(frozen=True)
+class BoardCheck:
+    """A board the camera reads, against the companion's position. ``verdict``: ``same``,
+    ``move`` (``steps`` explain it), ``illegal`` (``text`` names the rule), ``differs`` (no
+    move explains it), ``problem`` (what the camera sees cannot be a position)."""
+
+    board: str  # the board's shape name
+    title: str
+    seat: int | None
+    verdict: str
+    text: str
+    cells: tuple[str, ...] = ()  # the cells that differ, or that a problem is on
+    steps: tuple[Action, ...] = ()
+    view_board: str = ""  # the table view's board id
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"board": self.view_board or self.board, "title": self.title, "seat": self.seat,
+                "verdict": self.verdict, "text": self.text, "cells": list(self.cells)}
+
+
+@dataclass
+class _Seen:
+    marks: dict[str, str]  # cell -> the mark its sticker stands for
+    components: dict[str, Component]  # cell -> the sticker's component
+    problems: list[str] = field(default_factory=list)
+    problem_cells: list[str] = field(default_factory=list)
+
+
+def check_boards(rules: GameRules, state: Any,
+                 readings: Mapping[str, Mapping[str, Any]]) -> list[BoardCheck]:
+    """Each board read (by shape name: its last stable reading) against the position."""
+    in_play = {b.shape: b for b in rules.boards_in_play(state)}
+    shapes = {s.name: s for s in rules.physical_boards()}
+    titles = {name: shape.title for name, shape in shapes.items()}
+    out = []
+    everywhere = Counter(cid for r in readings.values() for cid in r["cells"].values() if cid)
+    seats = {}
+    for name, reading in sorted(readings.items()):
+        title = titles.get(name, str(reading.get("title", name)))
+        board = in_play.get(name)
+        if board is None:
+            playing = ", ".join(titles.get(b, b) for b in in_play) or "none"
+            out.append(BoardCheck(name, title, reading.get("seat"), "problem",
+                                  f"{title} is not a board this table plays on ({playing})"))
+            continue
+        if board.seat is not None and board.seat in seats:
+            out.append(BoardCheck(name, title, board.seat, "problem",
+                                  f"two boards claim one seat: {title} and {seats[board.seat]}"))
+            continue
+        seats[board.seat] = title
+        out.append(_check(rules, state, board, shapes[name], reading, everywhere))
+    return out
+
+
+def _seen(rules: GameRules, board: BoardInPlay, reading: Mapping[str, Any],
+          everywhere: Counter[str]) -> _Seen:
+    seen = _Seen({}, {})
+    for cell, cid in reading["cells"].items():
+        if not cid:
+            if cell in board.marks:
+                seen.marks[cell] = ""
+            continue
+        component = REGISTRY.find(cid)
+        mark = None if component is None else rules.board_mark(component)
+        if component is None or mark is None:
+            seen.problems.append(f"a sticker of {_game_of(component)} is on {cell}")
+            seen.problem_cells.append(cell)
+            continue
+        if cell not in board.marks:
+            seen.problems.append(f"{component.label} stands on {cell}, which is not a cell of"
+                                 " this board now")
+            seen.problem_cells.append(cell)
+            continue
+        if everywhere[cid] > 1:
+            seen.problems.append(f"{component.label} is read in two places at once")
+            seen.problem_cells.append(cell)
+            continue
+        seen.marks[cell] = mark
+        seen.components[cell] = component
+    for cid in reading.get("strays", ()):
+        component = REGISTRY.find(cid)
+        label = component.label if component else cid
+        seen.problems.append(f"{label} stands on the board but on no cell of it")
+    return seen
+
+
+def _game_of(component: Component | None) -> str:
+    if component is None:
+        return "no game the companion knows"
+    try:
+        return get_game(component.game).info.title
+    except UnknownGameError:
+        return component.game
+
+
+def _check(rules: GameRules, state: Any, board: BoardInPlay, shape: BoardShape,
+           reading: Mapping[str, Any], everywhere: Counter[str]) -> BoardCheck:
+    seen = _seen(rules, board, reading, everywhere)
+    title = shape.title
+
+    def verdict(kind: str, text: str, cells: Sequence[str] = (),
+                steps: Sequence[Action] = ()) -> BoardCheck:
+        return BoardCheck(board.shape, title, board.seat, kind, text, tuple(cells), tuple(steps),
+                          board.board)
+
+    if seen.problems:
+        return verdict("problem", "; ".join(seen.problems), seen.problem_cells)
+    changed = sorted(c for c in board.marks if seen.marks.get(c, "") != board.marks[c])
+    if not changed:
+        return verdict("same", f"{title}: as the companion has it")
+    if _turned(board, shape, seen.marks):
+        return verdict("problem", f"{title} lies turned round: turn it back", changed)
+    found = _explanations(rules, state, board, seen, changed)
+    if len(found) == 1:
+        steps = found[0]
+        return verdict("move", _said(rules, state, steps), changed, steps)
+    if len(found) > 1:
+        return verdict("differs", f"{title} changed, and more than one move fits it: enter it"
+                       " on a phone", changed)
+    moved = _physical_move(board, seen.marks, changed)
+    refusal = _refusal(rules, state, board, moved) if moved else None
+    what = _what_changed(rules, state, board, seen, changed, moved)
+    if refusal is not None:
+        return verdict("illegal", f"{what}: {refusal}. Put it back as it was", changed)
+    return verdict("differs", f"{what}, which the game does not expect now", changed)
+
+
+def _turned(board: BoardInPlay, shape: BoardShape, marks: Mapping[str, str]) -> bool:
+    """Whether the board reads as the companion's position turned half round (and not as
+    the position itself): a board laid the wrong way round between the players."""
+    if not any(marks.values()):
+        return False
+    at = {(r, c): n for n, r, c in shape.cells}
+    turned = {}
+    for name, row, col in shape.cells:
+        if name in board.marks:
+            other = at.get((shape.rows - 1 - row, shape.cols - 1 - col))
+            if other is None or other not in board.marks:
+                return False
+            turned[other] = board.marks[name]
+    return turned == {n: marks.get(n, "") for n in turned} and turned != dict(board.marks)
+
+
+# --- the search ------------------------------------------------------------------------------
+
+def _board_marks(rules: GameRules, state: Any) -> dict[str, Mapping[str, str]]:
+    return {b.shape: b.marks for b in rules.boards_in_play(state)}
+
+
+def _explanations(rules: GameRules, state: Any, board: BoardInPlay, seen: _Seen,
+                  changed: Sequence[str]) -> list[tuple[Action, ...]]:
+    """The shortest sequences of one seat's legal actions that leave the board as seen."""
+    target = {c: seen.marks.get(c, "") for c in board.marks}
+    before = _board_marks(rules, state)
+    frontier: list[tuple[tuple[Action, ...], Any]] = [((), state)]
+    for _ in range(MAX_STEPS):
+        found: list[tuple[Action, ...]] = []
+        following: list[tuple[tuple[Action, ...], Any]] = []
+        for steps, current in frontier:
+            seat = steps[0].seat if steps else None
+            for action in _candidates(rules, current, board, seen, changed, seat, bool(steps)):
+                try:
+                    after = rules.apply(current, action).state
+                except RulesError:
+                    continue
+                marks = _board_marks(rules, after)
+                if any(marks.get(k) != v for k, v in before.items() if k != board.shape):
+                    continue  # another board would change: not this move
+                here = marks.get(board.shape, {})
+                if dict(here) == target:
+                    found.append((*steps, action))
+                elif _no_worse(here, before[board.shape], target):
+                    following.append(((*steps, action), after))
+        if found:
+            unique = {json.dumps([a.to_dict() for a in f], sort_keys=True): f for f in found}
+            return list(unique.values())
+        frontier = following[:MAX_NODES]
+        if not frontier:
+            break
+    return _waiting_on_input(rules, state, board, seen, changed)
+
+
+def _no_worse(now: Mapping[str, str], before: Mapping[str, str],
+              target: Mapping[str, str]) -> bool:
+    """A step that leaves the board no further from the reading (a draw, a flip in hand)."""
+    return sum(now.get(c) != v for c, v in target.items()) <= \
+        sum(before.get(c) != v for c, v in target.items())
+
+
+def _candidates(rules: GameRules, state: Any, board: BoardInPlay, seen: _Seen,
+                changed: Sequence[str], seat: int | None, later: bool,
+                exact: bool = False) -> Iterator[Action]:
+    """Actions that may explain the change: each seat's (or, after a first step, that seat's)
+    legal actions with their cells among the changed ones (``exact``: those cells in that
+    order) and no other choice to make, and what the game says a new sticker on a changed
+    cell stands for."""
+    seats = [seat] if later else [*range(_players(rules, state))]
+    for who in seats:
+        for spec in rules.legal_actions(state, who):
+            if spec.ruling or spec.kind == "input":
+                continue
+            yield from _filled(spec, who, board, changed, exact)
+    for cell in () if exact else changed:
+        component = seen.components.get(cell)
+        if component is not None:
+            for action in rules.suggest(state, component):
+                if not later or action.seat == seat:
+                    yield action
+
+
+def _players(rules: GameRules, state: Any) -> int:
+    return len(rules.table_view(state, None).players)
+
+
+def _filled(spec: ActionSpec, seat: int | None, board: BoardInPlay, changed: Sequence[str],
+            exact: bool = False) -> Iterator[Action]:
+    """The spec with its cell parameters taken from the changed cells (as its choices allow)
+    and every other parameter at its default; nothing when another must be chosen."""
+    cells = [p for p in spec.params if p.kind == "cell"]
+    if any(p.kind != "cell" and p.default is None for p in spec.params):
+        return
+    if any(p.board != board.board for p in cells):
+        return
+    defaults = {p.name: p.default for p in spec.params if p.kind != "cell"}
+    orders = [tuple(changed)] if exact else itertools.permutations(changed, len(cells))
+    for values in orders:
+        if len(values) != len(cells):
+            continue
+        params = dict(defaults)
+        fits = True
+        for param, value in zip(cells, values, strict=True):
+            params[param.name] = value
+            if value not in param.allowed(params):
+                fits = False
+                break
+        if fits:
+            yield Action(spec.name, seat, params)
+
+
+def _waiting_on_input(rules: GameRules, state: Any, board: BoardInPlay, seen: _Seen,
+                      changed: Sequence[str]) -> list[tuple[Action, ...]]:
+    """A piece moved onto a cell where what happens next is for dice to say (a fight): the
+    move itself, when after it no one has anything to do on the board (only what the camera
+    cannot read)."""
+    moved = _physical_move(board, seen.marks, changed)
+    if moved is None:
+        return []
+    found: list[tuple[Action, ...]] = []
+    for action in _candidates(rules, state, board, seen, moved, None, False, exact=True):
+        try:
+            after = rules.apply(state, action).state
+        except RulesError:
+            continue
+        players = _players(rules, after)
+        if all(all(p.kind != "cell" for p in spec.params)
+               for who in range(players) for spec in rules.legal_actions(after, who)) and \
+                rules.outcome(after) is None:
+            found.append((action,))
+    return found
+
+
+def _physical_move(board: BoardInPlay, marks: Mapping[str, str],
+                   changed: Sequence[str]) -> tuple[str, str] | None:
+    """(from, to) when exactly one mark left one cell and is now on another."""
+    pairs = [(a, b) for a in changed for b in changed if a != b and board.marks[a]
+             and marks.get(b, "") == board.marks[a] and marks.get(a, "") != board.marks[a]]
+    return pairs[0] if len(pairs) == 1 else None
+
+
+def _refusal(rules: GameRules, state: Any, board: BoardInPlay,
+             moved: tuple[str, str]) -> str | None:
+    """What the engine says of the physical move, tried as each seat's action on what the
+    whole table knows (a refusal shown to everyone must not tell a secret)."""
+    public = rules.as_known_to(state, None)
+    view = rules.table_view(public, None)
+    seats = list(dict.fromkeys([*view.waiting_for, *range(len(view.players))]))
+    for seat in seats:
+        for spec in rules.legal_actions(public, seat):
+            cells = [p for p in spec.params if p.kind == "cell" and p.board == board.board]
+            if len(cells) != 2 or spec.ruling:
+                continue
+            params = {p.name: p.default for p in spec.params if p.kind != "cell"}
+            params.update({cells[0].name: moved[0], cells[1].name: moved[1]})
+            try:
+                rules.apply(public, Action(spec.name, seat, params))
+            except RulesError as exc:
+                return _reason(str(exc))
+    return None
+
+
+def _reason(message: str) -> str:
+    """The rule in a refusal ("cannot move by Ann: the Knight moves ...")."""
+    return message.split(": ", 1)[1] if message.startswith("cannot ") and ": " in message \
+        else message
+
+
+def _what_changed(rules: GameRules, state: Any, board: BoardInPlay, seen: _Seen,
+                  changed: Sequence[str], moved: tuple[str, str] | None) -> str:
+    pieces = {c.id: p.title for b in rules.table_view(rules.as_known_to(state, None), None).boards
+              if b.id == board.board for c in b.cells for p in c.pieces[-1:]}
+    if moved is not None:
+        return f"{pieces.get(moved[0], seen.marks.get(moved[1], 'a piece'))} went from" \
+               f" {moved[0]} to {moved[1]}"
+    parts = []
+    for cell in changed:
+        now = seen.components.get(cell)
+        parts.append(f"{cell} shows {now.label if now else 'nothing'}")
+    return "The camera sees " + ", ".join(parts)
+
+
+def _said(rules: GameRules, state: Any, steps: Sequence[Action]) -> str:
+    """The steps as the log will say them."""
+    words = []
+    for action in steps:
+        words.append(rules.describe(state, action))
+        state = rules.apply(state, action).state
+    return ", then ".join(words)
