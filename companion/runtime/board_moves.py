@@ -34,6 +34,7 @@ from companion.engine import (
     RulesError,
     UnknownGameError,
     get_game,
+    title_of,
 )
 from companion.engine.components import REGISTRY
 
@@ -69,9 +70,12 @@ class _Seen:
     problem_cells: list[str] = field(default_factory=list)
 
 
-def check_boards(rules: GameRules, state: Any,
-                 readings: Mapping[str, Mapping[str, Any]]) -> list[BoardCheck]:
-    """Each board read (by shape name: its last stable reading) against the position."""
+def check_boards(rules: GameRules, state: Any, readings: Mapping[str, Mapping[str, Any]],
+                 changed_at: Mapping[str, float] | None = None) -> list[BoardCheck]:
+    """Each board read (by shape name: its last stable reading, ``at`` when) against the
+    position. A reading older than the last change of the companion's own position of that
+    board (``changed_at``: a move entered on a phone) may not show that change yet: it is
+    said to differ, and never taken for a move or an illegal one."""
     in_play = {b.shape: b for b in rules.boards_in_play(state)}
     shapes = {s.name: s for s in rules.physical_boards()}
     titles = {name: shape.title for name, shape in shapes.items()}
@@ -91,7 +95,8 @@ def check_boards(rules: GameRules, state: Any,
                                   f"two boards claim one seat: {title} and {seats[board.seat]}"))
             continue
         seats[board.seat] = title
-        out.append(_check(rules, state, board, shapes[name], reading, everywhere))
+        stale = reading.get("at", 0.0) < (changed_at or {}).get(name, float("-inf"))
+        out.append(_check(rules, state, board, shapes[name], reading, everywhere, stale))
     return out
 
 
@@ -110,21 +115,28 @@ def _seen(rules: GameRules, board: BoardInPlay, reading: Mapping[str, Any],
             seen.problem_cells.append(cell)
             continue
         if cell not in board.marks:
-            seen.problems.append(f"{component.label} stands on {cell}, which is not a cell of"
-                                 " this board now")
+            seen.problems.append(f"{_word(mark)} stands on {cell}, which is not a cell of this"
+                                 " board now")
             seen.problem_cells.append(cell)
             continue
         if everywhere[cid] > 1:
-            seen.problems.append(f"{component.label} is read in two places at once")
+            seen.problems.append(f"one {_word(mark)} sticker is read in two places at once"
+                                 f" ({cell} and another)")
             seen.problem_cells.append(cell)
             continue
         seen.marks[cell] = mark
         seen.components[cell] = component
     for cid in reading.get("strays", ()):
         component = REGISTRY.find(cid)
-        label = component.label if component else cid
-        seen.problems.append(f"{label} stands on the board but on no cell of it")
+        mark = rules.board_mark(component) if component else None
+        seen.problems.append(f"{_word(mark) if mark else 'a sticker'} stands on the board but"
+                             " on no cell of it")
     return seen
+
+
+def _word(mark: str) -> str:
+    """A mark as players read it ("light knight" -> "Light Knight")."""
+    return title_of(mark.replace("_", " "))
 
 
 def _game_of(component: Component | None) -> str:
@@ -137,7 +149,7 @@ def _game_of(component: Component | None) -> str:
 
 
 def _check(rules: GameRules, state: Any, board: BoardInPlay, shape: BoardShape,
-           reading: Mapping[str, Any], everywhere: Counter[str]) -> BoardCheck:
+           reading: Mapping[str, Any], everywhere: Counter[str], stale: bool) -> BoardCheck:
     seen = _seen(rules, board, reading, everywhere)
     title = shape.title
 
@@ -153,6 +165,9 @@ def _check(rules: GameRules, state: Any, board: BoardInPlay, shape: BoardShape,
         return verdict("same", f"{title}: as the companion has it")
     if _turned(board, shape, seen.marks):
         return verdict("problem", f"{title} lies turned round: turn it back", changed)
+    if stale:
+        what = _what_changed(rules, state, board, seen, changed, None)
+        return verdict("differs", f"{what}: set the pieces as the companion has them", changed)
     found = _explanations(rules, state, board, seen, changed)
     if len(found) == 1:
         steps = found[0]
@@ -216,11 +231,23 @@ def _explanations(rules: GameRules, state: Any, board: BoardInPlay, seen: _Seen,
                     following.append(((*steps, action), after))
         if found:
             unique = {json.dumps([a.to_dict() for a in f], sort_keys=True): f for f in found}
-            return list(unique.values())
+            return _simplest(list(unique.values()))
         frontier = following[:MAX_NODES]
         if not frontier:
             break
     return _waiting_on_input(rules, state, board, seen, changed)
+
+
+def _simplest(found: list[tuple[Action, ...]]) -> list[tuple[Action, ...]]:
+    """Of sequences that differ only in flags the camera cannot see (a claim), the one found
+    first, which keeps the flags at their defaults; others are left as they are."""
+    def visible(steps: tuple[Action, ...]) -> str:
+        return json.dumps([[a.name, a.seat, sorted((k, v) for k, v in a.params.items()
+                                                   if not isinstance(v, bool))] for a in steps])
+    kept: dict[str, tuple[Action, ...]] = {}
+    for steps in found:
+        kept.setdefault(visible(steps), steps)
+    return list(kept.values())
 
 
 def _no_worse(now: Mapping[str, str], before: Mapping[str, str],
@@ -238,11 +265,12 @@ def _candidates(rules: GameRules, state: Any, board: BoardInPlay, seen: _Seen,
     order) and no other choice to make, and what the game says a new sticker on a changed
     cell stands for."""
     seats = [seat] if later else [*range(_players(rules, state))]
+    pieces = _pieces_on(rules, state, board)
     for who in seats:
         for spec in rules.legal_actions(state, who):
             if spec.ruling or spec.kind == "input":
                 continue
-            yield from _filled(spec, who, board, changed, exact)
+            yield from _filled(spec, who, board, changed, exact, pieces)
     for cell in () if exact else changed:
         component = seen.components.get(cell)
         if component is not None:
@@ -251,33 +279,52 @@ def _candidates(rules: GameRules, state: Any, board: BoardInPlay, seen: _Seen,
                     yield action
 
 
+def _pieces_on(rules: GameRules, state: Any, board: BoardInPlay) -> dict[str, str]:
+    """The table view's id of the piece on top of each cell of the board."""
+    return {cell.id: cell.pieces[-1].id for b in rules.table_view(state, None).boards
+            if b.id == board.board for cell in b.cells if cell.pieces}
+
+
 def _players(rules: GameRules, state: Any) -> int:
     return len(rules.table_view(state, None).players)
 
 
 def _filled(spec: ActionSpec, seat: int | None, board: BoardInPlay, changed: Sequence[str],
-            exact: bool = False) -> Iterator[Action]:
-    """The spec with its cell parameters taken from the changed cells (as its choices allow)
-    and every other parameter at its default; nothing when another must be chosen."""
-    cells = [p for p in spec.params if p.kind == "cell"]
-    if any(p.kind != "cell" and p.default is None for p in spec.params):
+            exact: bool = False, pieces: Mapping[str, str] | None = None) -> Iterator[Action]:
+    """The spec with its parameters taken from the changed cells: a cell parameter of this
+    board one of them, a choice of the pieces shown on the board (their table-view ids) the
+    piece that stood on one of them; a flag at its default, or at the other value (tried
+    after); every other parameter at its default. Nothing when another value must be chosen.
+    ``exact``: the cell parameters take ``changed`` in that order."""
+    on_cells = {cell: piece for cell, piece in (pieces or {}).items() if cell in changed}
+    filled = []
+    for p in spec.params:
+        if (p.kind == "cell" and p.board == board.board) or (
+                p.kind == "choice" and p.default is None and on_cells
+                and set(on_cells.values()) & set(p.choices)):
+            filled.append(p)
+        elif p.default is None:
+            return
+    if not filled:
         return
-    if any(p.board != board.board for p in cells):
-        return
-    defaults = {p.name: p.default for p in spec.params if p.kind != "cell"}
-    orders = [tuple(changed)] if exact else itertools.permutations(changed, len(cells))
+    flags = [p for p in spec.params if p.kind == "flag" and p.default is not None]
+    defaults = {p.name: p.default for p in spec.params if p not in filled}
+    orders = [tuple(changed)] if exact else itertools.permutations(changed, len(filled))
     for values in orders:
-        if len(values) != len(cells):
+        if len(values) != len(filled):
             continue
         params = dict(defaults)
         fits = True
-        for param, value in zip(cells, values, strict=True):
+        for param, cell in zip(filled, values, strict=True):
+            value = cell if param.kind == "cell" else on_cells.get(cell)
             params[param.name] = value
-            if value not in param.allowed(params):
+            if value is None or value not in param.allowed(params):
                 fits = False
                 break
         if fits:
             yield Action(spec.name, seat, params)
+            for flag in flags:  # a claim the camera cannot see, only if the default is refused
+                yield Action(spec.name, seat, {**params, flag.name: not flag.default})
 
 
 def _waiting_on_input(rules: GameRules, state: Any, board: BoardInPlay, seen: _Seen,
@@ -339,16 +386,20 @@ def _reason(message: str) -> str:
 
 def _what_changed(rules: GameRules, state: Any, board: BoardInPlay, seen: _Seen,
                   changed: Sequence[str], moved: tuple[str, str] | None) -> str:
+    """The difference in words, with what the whole table may know (the companion's pieces as
+    its table view shows them, the camera's as their marks: never a sticker's number)."""
     pieces = {c.id: p.title for b in rules.table_view(rules.as_known_to(state, None), None).boards
               if b.id == board.board for c in b.cells for p in c.pieces[-1:]}
     if moved is not None:
-        return f"{pieces.get(moved[0], seen.marks.get(moved[1], 'a piece'))} went from" \
+        return f"{pieces.get(moved[0], _word(seen.marks.get(moved[1], 'a piece')))} went from" \
                f" {moved[0]} to {moved[1]}"
     parts = []
     for cell in changed:
-        now = seen.components.get(cell)
-        parts.append(f"{cell} shows {now.label if now else 'nothing'}")
-    return "The camera sees " + ", ".join(parts)
+        now = seen.marks.get(cell, "")
+        had = pieces.get(cell)
+        parts.append(f"{cell} shows {_word(now) if now else 'nothing'}"
+                     + (f" (the companion has {had})" if had else " (empty for the companion)"))
+    return "The camera sees " + "; ".join(parts)
 
 
 def _said(rules: GameRules, state: Any, steps: Sequence[Action]) -> str:

@@ -64,10 +64,14 @@ class CameraService:
         self.board_readings: dict[str, dict[str, Any]] = {}
         self.boards_seen: dict[str, Any] = {"boards": [], "problems": []}
         self._checks: tuple[tuple[Any, ...], list[BoardCheck]] | None = None
+        self._positions: dict[str, dict[str, str]] = {}  # each board's marks, as the table has
+        self._position_changed: dict[str, float] = {}  # when each last changed
         hub.on_change(self._table_changed)
 
     def _table_changed(self, table: LiveTable) -> None:
         self._acted[table.id] = time.time()
+        if table.id == self.table_id:
+            self._note_positions(table)
 
     def _fresh(self, table: LiveTable, reading: dict[str, Any]) -> bool:
         return bool(time.time() - reading["at"] <= FRESH_SECONDS
@@ -190,6 +194,21 @@ class CameraService:
         self.boards.look_for(table.session.rules.physical_boards() if table else ())
         self.board_readings.clear()
         self._checks = None
+        self._positions.clear()
+        self._position_changed.clear()
+        if table is not None:
+            self._note_positions(table)
+
+    def _note_positions(self, table: LiveTable) -> None:
+        """When each board's position last changed at the table: a reading from before that
+        may not show the change yet (a move entered on a phone)."""
+        with table.lock:
+            rules, state = table.session.rules, table.session.state
+            now = {b.shape: dict(b.marks) for b in rules.boards_in_play(state)}
+        for shape, marks in now.items():
+            if self._positions.get(shape, marks) != marks:
+                self._position_changed[shape] = time.time()
+        self._positions = now
 
     def _take_board(self, report: dict[str, Any]) -> bool:
         """Keep a board report; False for a report that is not a board's."""
@@ -210,7 +229,8 @@ class CameraService:
         if self._checks is not None and self._checks[0] == key:
             return self._checks[1]
         with table.lock:
-            checks = check_boards(table.session.rules, table.session.state, readings)
+            checks = check_boards(table.session.rules, table.session.state, readings,
+                                  self._position_changed)
         self._checks = (key, checks)
         return checks
 
