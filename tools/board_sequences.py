@@ -191,7 +191,7 @@ def play(scene: Scene, tally: Tally | None = None, keep: list[Any] | None = None
         reach = -90.0 if seat % 2 == 0 else 90.0
         if scene.illegal_every and made % scene.illegal_every == 0:
             _illegal(scene, rng, session, physical, before, camera, show, tally, layout,
-                     reach)
+                     reach, after if len(changed) == 1 else None)
         if not _camera_move(action, session):
             marks = _marks(session)  # the table enters it first, then moves the pieces
             session.submit(action)
@@ -271,13 +271,31 @@ def _camera_move(action: Action, session: TableSession) -> bool:
 
 def _illegal(scene: Scene, rng: random.Random, session: TableSession, physical: Physical,
              before: Placement, camera: Camera, show: Any, tally: Tally, layout: Any,
-             reach: float) -> None:
-    """A piece of the seat to move put where the rules do not allow; the camera must say so
-    and offer nothing; then the table puts it back."""
+             reach: float, laid: Placement | None) -> None:
+    """A piece of the seat to move put where the rules do not allow (or, ``laid``: the tile
+    about to be laid put on a space it may not go to); the camera must say so and offer
+    nothing; then the table puts it back."""
     rules = session.rules
     view = session.table_view(None)
     seat = view.turn
     if seat is None:
+        return
+    if laid is not None:
+        for board_name, cells in laid.items():
+            new = [c for c in cells if c not in before.get(board_name, {})]
+            if not new:
+                continue
+            shape = next(s for s in rules.physical_boards() if s.name == board_name)
+            spaces = [c for c, _, _ in shape.cells if c not in cells]
+            rng.shuffle(spaces)
+            for target in spaces:
+                moved = {b: dict(c) for b, c in before.items()}
+                moved[board_name][target] = cells[new[0]]
+                if _legal_somehow(session, seat, target, None):
+                    continue
+                _show_illegal(scene, rng, session, before, moved, camera, show, tally, layout,
+                              reach, board_name, target, f"a tile laid on {target}")
+                return
         return
     for board_name, cells in before.items():
         shape = next(s for s in rules.physical_boards() if s.name == board_name)
@@ -294,30 +312,35 @@ def _illegal(scene: Scene, rng: random.Random, session: TableSession, physical: 
                     continue
                 moved = {b: dict(c) for b, c in before.items()}
                 moved[board_name][target] = moved[board_name].pop(origin)
-                tally.illegal += 1
-                show(moved, [hand_over(rules, layout, board_name, target, rng, reach)],
-                     moving=True)
-                shown = False
-                for _ in range(scene.settle + 6):
-                    show(moved)
-                    checks = camera.checks(session)
-                    if any(c.verdict == "move" for c in checks):
-                        tally.false_offers += 1
-                        tally.notes.append(f"offered a move for the illegal {origin}-{target}")
-                        break
-                    if any(c.verdict == "illegal" for c in checks):
-                        shown = True
-                        break
-                if shown:
-                    tally.illegal_shown += 1
-                else:
-                    tally.notes.append(f"illegal {origin}-{target} not shown: "
-                                       f"{[c.text for c in camera.checks(session)]}")
-                show(before, [hand_over(rules, layout, board_name, origin, rng, reach)],
-                     moving=True)
-                for _ in range(scene.settle + 2):
-                    show(before)
+                _show_illegal(scene, rng, session, before, moved, camera, show, tally, layout,
+                              reach, board_name, target, f"{origin}-{target}")
                 return
+
+
+def _show_illegal(scene: Scene, rng: random.Random, session: TableSession, before: Placement,
+                  moved: Placement, camera: Camera, show: Any, tally: Tally, layout: Any,
+                  reach: float, board_name: str, cell: str, what: str) -> None:
+    rules = session.rules
+    tally.illegal += 1
+    show(moved, [hand_over(rules, layout, board_name, cell, rng, reach)], moving=True)
+    shown = False
+    for _ in range(scene.settle + 6):
+        show(moved)
+        checks = camera.checks(session)
+        if any(c.verdict == "move" for c in checks):
+            tally.false_offers += 1
+            tally.notes.append(f"offered a move for the illegal {what}")
+            break
+        if any(c.verdict == "illegal" for c in checks):
+            shown = True
+            break
+    if shown:
+        tally.illegal_shown += 1
+    else:
+        tally.notes.append(f"illegal {what} not shown: {[c.text for c in camera.checks(session)]}")
+    show(before, [hand_over(rules, layout, board_name, cell, rng, reach)], moving=True)
+    for _ in range(scene.settle + 2):
+        show(before)
 
 
 def _owner(session: TableSession, board_id_or_shape: str, cell: str) -> int | None:
@@ -328,20 +351,22 @@ def _owner(session: TableSession, board_id_or_shape: str, cell: str) -> int | No
     return None
 
 
-def _legal_somehow(session: TableSession, seat: int, origin: str, target: str) -> bool:
-    """Whether some action of the seat with these two cells is legal now."""
-    for spec in session.legal_actions(seat):
+def _legal_somehow(session: TableSession, seat: int, origin: str, target: str | None) -> bool:
+    """Whether some action of the seat with these cells is legal now (True when the seat
+    has no such action at all: nothing to make illegal)."""
+    wanted = [origin] if target is None else [origin, target]
+    specs = [s for s in session.legal_actions(seat)
+             if len([p for p in s.params if p.kind == "cell"]) == len(wanted)]
+    for spec in specs:
         cells = [p for p in spec.params if p.kind == "cell"]
-        if len(cells) == 2:
-            params = {p.name: p.default for p in spec.params if p.kind != "cell"}
-            params.update({cells[0].name: origin, cells[1].name: target})
-            try:
-                session.rules.apply(session.state, Action(spec.name, seat, params))
-                return True
-            except RulesError:
-                continue
-    return True if not any(len([p for p in s.params if p.kind == "cell"]) == 2
-                           for s in session.legal_actions(seat)) else False
+        params = {p.name: p.default for p in spec.params if p.kind != "cell"}
+        params.update({p.name: c for p, c in zip(cells, wanted, strict=True)})
+        try:
+            session.rules.apply(session.state, Action(spec.name, seat, params))
+            return True
+        except RulesError:
+            continue
+    return not specs
 
 
 def save_frames(frames: list[Any], folder: str) -> None:

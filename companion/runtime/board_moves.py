@@ -333,7 +333,7 @@ def _waiting_on_input(rules: GameRules, state: Any, board: BoardInPlay, seen: _S
     move itself, when after it no one has anything to do on the board (only what the camera
     cannot read)."""
     moved = _physical_move(board, seen.marks, changed)
-    if moved is None:
+    if moved is None or len(moved) != 2:
         return []
     found: list[tuple[Action, ...]] = []
     for action in _candidates(rules, state, board, seen, moved, None, False, exact=True):
@@ -350,27 +350,34 @@ def _waiting_on_input(rules: GameRules, state: Any, board: BoardInPlay, seen: _S
 
 
 def _physical_move(board: BoardInPlay, marks: Mapping[str, str],
-                   changed: Sequence[str]) -> tuple[str, str] | None:
-    """(from, to) when exactly one mark left one cell and is now on another."""
+                   changed: Sequence[str]) -> tuple[str, ...] | None:
+    """The physical move, as cells: (from, to) when exactly one mark left one cell and is now
+    on another; (cell,) when the only change is a new mark on an empty cell (a tile laid)."""
     pairs = [(a, b) for a in changed for b in changed if a != b and board.marks[a]
              and marks.get(b, "") == board.marks[a] and marks.get(a, "") != board.marks[a]]
-    return pairs[0] if len(pairs) == 1 else None
+    if len(pairs) == 1:
+        return pairs[0]
+    laid = [c for c in changed if not board.marks[c] and marks.get(c)]
+    return (laid[0],) if len(changed) == 1 and laid else None
 
 
 def _refusal(rules: GameRules, state: Any, board: BoardInPlay,
-             moved: tuple[str, str]) -> str | None:
-    """What the engine says of the physical move, tried as each seat's action on what the
-    whole table knows (a refusal shown to everyone must not tell a secret)."""
+             moved: tuple[str, ...]) -> str | None:
+    """What the engine says of the physical move, tried as each seat's action with that many
+    cells, on what the whole table knows (a refusal shown to everyone must not tell a
+    secret)."""
     public = rules.as_known_to(state, None)
     view = rules.table_view(public, None)
     seats = list(dict.fromkeys([*view.waiting_for, *range(len(view.players))]))
     for seat in seats:
         for spec in rules.legal_actions(public, seat):
             cells = [p for p in spec.params if p.kind == "cell" and p.board == board.board]
-            if len(cells) != 2 or spec.ruling:
+            if len(cells) != len(moved) or spec.ruling:
+                continue
+            if any(p.kind != "cell" and p.default is None for p in spec.params):
                 continue
             params = {p.name: p.default for p in spec.params if p.kind != "cell"}
-            params.update({cells[0].name: moved[0], cells[1].name: moved[1]})
+            params.update({p.name: cell for p, cell in zip(cells, moved, strict=True)})
             try:
                 rules.apply(public, Action(spec.name, seat, params))
             except RulesError as exc:
@@ -385,14 +392,16 @@ def _reason(message: str) -> str:
 
 
 def _what_changed(rules: GameRules, state: Any, board: BoardInPlay, seen: _Seen,
-                  changed: Sequence[str], moved: tuple[str, str] | None) -> str:
+                  changed: Sequence[str], moved: tuple[str, ...] | None) -> str:
     """The difference in words, with what the whole table may know (the companion's pieces as
     its table view shows them, the camera's as their marks: never a sticker's number)."""
     pieces = {c.id: p.title for b in rules.table_view(rules.as_known_to(state, None), None).boards
               if b.id == board.board for c in b.cells for p in c.pieces[-1:]}
-    if moved is not None:
+    if moved is not None and len(moved) == 2:
         return f"{pieces.get(moved[0], _word(seen.marks.get(moved[1], 'a piece')))} went from" \
                f" {moved[0]} to {moved[1]}"
+    if moved is not None:
+        return f"{_word(seen.marks.get(moved[0], 'a piece'))} was laid on {moved[0]}"
     parts = []
     for cell in changed:
         now = seen.marks.get(cell, "")
