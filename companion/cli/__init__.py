@@ -11,8 +11,9 @@ from typing import Any
 
 from companion import __version__
 from companion.cli import doctor, narrate, serve
-from companion.cli.render import render
+from companion.cli.render import render, render_photo_score
 from companion.engine import (
+    GameRules,
     RulesError,
     TableSession,
     all_games,
@@ -163,17 +164,21 @@ def _scan(args: argparse.Namespace) -> int:
     try:
         taught = [load(data_dir(args.data), name) for name in args.dice]
         pips = _pip_reader(args)
-    except (TeachError, ModelMissingError) as exc:
+        scored = _score_rules(args.score)
+    except (TeachError, ModelMissingError, RulesError) as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE
     failed = 0
     for name in args.images:
-        result = scan_path(Path(name), pips, taught)
+        result = scan_path(Path(name), pips, taught, scored)
         failed += result["error"] is not None
         if args.json:
             print(json.dumps(result), flush=True)
         elif result["error"]:
             print(f"{name}: error: {result['error']}", file=sys.stderr)
+        elif scored is not None:
+            print(f"{name}: ({result['ms']} ms)")
+            print(render_photo_score(result))
         else:
             cards = ", ".join(c["card"] or f"unknown {c['payload']!r}" for c in result["cards"])
             dice = ", ".join(str(d["value"]) for d in result["dice"])
@@ -181,6 +186,16 @@ def _scan(args: argparse.Namespace) -> int:
                   f" {len(result['dice'])} die/dice{': ' + dice if dice else ''}"
                   f" ({result['ms']} ms)")
     return 1 if failed else EXIT_OK
+
+
+def _score_rules(game: str | None) -> GameRules | None:
+    """The game whose boards `--score` reads (RulesError: unknown, or it has no boards)."""
+    if game is None:
+        return None
+    rules = get_game(game)
+    if not rules.physical_boards():
+        raise RulesError(f"{rules.info.title} has no boards to score from a photo")
+    return rules
 
 
 def _stickers(args: argparse.Namespace) -> int:
@@ -318,6 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also read these taught dice (companion dice teach); repeatable")
     scan.add_argument("--data", metavar="DIR", help="the data directory (taught dice)")
     scan.add_argument("--no-pips", action="store_true", help="do not look for pip dice (d6)")
+    scan.add_argument("--score", metavar="GAME",
+                      help="also read each board of GAME in the photo, cell by cell, and score"
+                           " them by the game's rules (captain-flip)")
     scan.set_defaults(run=_scan)
 
     stickers = sub.add_parser(
