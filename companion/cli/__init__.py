@@ -164,7 +164,7 @@ def _scan(args: argparse.Namespace) -> int:
     try:
         taught = [load(data_dir(args.data), name) for name in args.dice]
         pips = _pip_reader(args)
-        scored = _score_rules(args.score)
+        scored = _score_rules(args.score_game)
     except (TeachError, ModelMissingError, RulesError) as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -333,9 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also read these taught dice (companion dice teach); repeatable")
     scan.add_argument("--data", metavar="DIR", help="the data directory (taught dice)")
     scan.add_argument("--no-pips", action="store_true", help="do not look for pip dice (d6)")
-    scan.add_argument("--score", metavar="GAME",
+    scan.add_argument("--score", metavar="GAME", dest="score_game",
                       help="also read each board of GAME in the photo, cell by cell, and score"
-                           " them by the game's rules (captain-flip)")
+                           " them by the game's rules (a game whose boards score)")
     scan.set_defaults(run=_scan)
 
     stickers = sub.add_parser(

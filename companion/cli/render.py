@@ -71,10 +71,11 @@ def render_photo_score(result: Mapping[str, Any]) -> str:
         lines += ["  " + " ".join(row).rstrip() for row in grid]
         if board["unread"]:
             lines.append(f"  not scored: cannot read {', '.join(board['unread'])}")
-    if result.get("score"):
+    sheet = result.get("sheet")
+    if sheet:
         titles = {b["seat"]: b["title"] for b in result["boards"]}
-        lines += sheet_lines(result["score"], [titles.get(c["seat"], f"seat {c['seat']}")
-                                               for c in result["score"]["columns"]])
+        lines += sheet_lines(sheet, [titles.get(c["seat"], f"seat {c['seat']}")
+                                     for c in sheet["columns"]])
     lines += [f"note: {n}" for n in result.get("notes", [])]
     lines += [f"problem: {p}" for p in result.get("problems", [])]
     if not result["boards"]:

@@ -31,6 +31,7 @@ from companion.engine import (
 from companion.runtime.board_moves import BoardCheck, check_boards
 from companion.runtime.camera_loop import ReadDice, watch
 from companion.runtime.tables import Actor, LiveTable, TableError, TableHub
+from companion.vision.board_photo import scored
 from companion.vision.board_watch import BoardWatch
 from companion.vision.images import encode_jpeg
 
@@ -63,7 +64,7 @@ class CameraService:
         self.boards = BoardWatch()
         self.board_readings: dict[str, dict[str, Any]] = {}
         self.boards_seen: dict[str, Any] = {"boards": [], "problems": []}
-        self._checks: tuple[tuple[Any, ...], list[BoardCheck]] | None = None
+        self._checks: tuple[tuple[Any, ...], list[BoardCheck], dict[str, Any]] | None = None
         self._positions: dict[str, dict[str, str]] = {}  # each board's marks, as the table has
         self._position_changed: dict[str, float] = {}  # when each last changed
         hub.on_change(self._table_changed)
@@ -177,7 +178,7 @@ class CameraService:
         readings = list(self.readings) if attached else []  # the camera thread adds to it
         # What each fresh reading stands for, worked out once for the list and the suggestions
         meanings = {id(r): self._meanings(table, r) for r in readings if self._fresh(table, r)}
-        checks = self._board_checks(table) if attached else []
+        checks, seen = self._board_checks(table) if attached else ([], {})
         return {
             **self.status,
             "attached": attached,
@@ -185,7 +186,7 @@ class CameraService:
             "readings": [self._public(r, meanings) for r in readings],
             "suggestions": self._suggestions(table, actor, readings, meanings)
             + _board_suggestions(table, actor, checks),
-            "boards": self._boards_public(checks) if attached else None,
+            "boards": {**self._boards_public(checks), **seen} if attached else None,
         }
 
     # --- boards ------------------------------------------------------------------------------
@@ -221,18 +222,22 @@ class CameraService:
             return False
         return True
 
-    def _board_checks(self, table: LiveTable) -> list[BoardCheck]:
-        """The boards read against the table's position, worked out once per table version
-        and reading."""
+    def _board_checks(self, table: LiveTable) -> tuple[list[BoardCheck], dict[str, Any]]:
+        """The boards read against the table's position, and what they show (each board's
+        grid, and the game's score of them if it has one), worked out once per table
+        version and reading."""
         readings = dict(self.board_readings)  # the camera thread replaces entries
         key = (table.id, table.version, tuple(sorted((k, r["at"]) for k, r in readings.items())))
         if self._checks is not None and self._checks[0] == key:
-            return self._checks[1]
+            return self._checks[1], self._checks[2]
         with table.lock:
-            checks = check_boards(table.session.rules, table.session.state, readings,
-                                  self._position_changed)
-        self._checks = (key, checks)
-        return checks
+            rules, state = table.session.rules, table.session.state
+            checks = check_boards(rules, state, readings, self._position_changed)
+        shapes = [s for s in rules.physical_boards() if s.name in readings]
+        shown = scored(rules, shapes, {k: r["cells"] for k, r in readings.items()})
+        seen = {"grids": shown["boards"], "sheet": shown["sheet"]}
+        self._checks = (key, checks, seen)
+        return checks, seen
 
     def _boards_public(self, checks: list[BoardCheck]) -> dict[str, Any]:
         """What every phone shows of the boards: which are in view, what keeps one from being

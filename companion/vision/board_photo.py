@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.engine import BoardShape, GameRules
+from companion.engine import BoardShape, GameRules, PhotoScore, RulesError
 from companion.engine.components import REGISTRY
 from companion.vision.boards import BoardRead, Placed, place_boards, read_cells
 from companion.vision.images import Image
@@ -73,9 +73,13 @@ def scored(rules: GameRules, shapes: Sequence[BoardShape],
            readings: Mapping[str, Mapping[str, str | None]],
            problems: Sequence[str] = ()) -> dict[str, Any]:
     """Boards read (by shape) as the game scores them: each board's grid, the score sheet of
-    those read whole, and the cells that keep the others from being scored."""
+    those read whole, and the cells that keep the others from being scored (a game with no
+    score from its boards: the grids alone, ``sheet`` None)."""
     marks, unread, more = marks_of(rules, readings)
-    score = rules.score_photo(marks, unread)
+    try:
+        score = rules.score_photo(marks, unread)
+    except RulesError:
+        score = PhotoScore(None, {k: tuple(v) for k, v in unread.items() if v})
     boards = []
     for shape in shapes:
         cells: dict[str, str | None] = {c: None for c in unread.get(shape.name, [])}
@@ -85,5 +89,5 @@ def scored(rules: GameRules, shapes: Sequence[BoardShape],
                        "cells": [{"id": c, "row": r, "col": k, "mark": cells.get(c)}
                                  for c, r, k in shape.cells],
                        "unread": sorted(score.unread.get(shape.name, ()))})
-    return {"boards": boards, "score": score.sheet.to_dict() if score.sheet else None,
+    return {"boards": boards, "sheet": score.sheet.to_dict() if score.sheet else None,
             "notes": list(score.notes), "problems": [*problems, *more]}
