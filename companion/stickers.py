@@ -24,14 +24,13 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.engine import MARKER_FAMILY, Component
+from companion.engine import MARKER_FAMILY, MARKER_MARGIN, Component
 
 MODULE_MM = 1.5
 VERSION = 2
 QUIET_MODULES = 2
 CODE_MM = MODULE_MM * (17 + 4 * VERSION)  # 37.5 mm
 STICKER_MM = CODE_MM + 2 * QUIET_MODULES * MODULE_MM  # 43.5 mm
-MARKER_MARGIN = 1  # white cells around a marker's black border
 LABEL_MM = 7.0
 GAP_MM = 4.0
 MARGIN_MM = 10.0

@@ -169,6 +169,50 @@ def table_scene(rules: GameRules, placement: Placement, view: View, light: Light
                       table_seed=layout.seed)
 
 
+def in_view(view: View, rules: GameRules, layout: Layout, names: list[str],
+            margin_px: float = 8.0) -> bool:
+    """Whether every board ``names`` lies wholly in the camera's view, corner stickers and all."""
+    look = LOOKS[rules.info.slug]
+    shapes = {s.name: s for s in rules.physical_boards()}
+    homography = view.plane(0.0)
+    width, height = view.size
+    for name in names:
+        shape = shapes[name]
+        x, y, angle = layout.at.get(name, (0.0, 0.0, 0.0))
+        half_w = shape.cols * look.cell_mm / 2 + 55
+        half_h = shape.rows * look.cell_mm / 2 + 55
+        turn = math.radians(angle)
+        for u, v in ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h)):
+            point = np.array([x + u * math.cos(turn) - v * math.sin(turn),
+                              y + u * math.sin(turn) + v * math.cos(turn), 1.0])
+            px = homography @ point
+            if px[2] <= 0:
+                return False
+            px_x, px_y = px[0] / px[2], px[1] / px[2]
+            if not (margin_px <= px_x <= width - margin_px and margin_px <= px_y <= height - margin_px):
+                return False
+    return True
+
+
+def fitting_view(rules: GameRules, layout: Layout, names: list[str], rng: random.Random,
+                 size: tuple[int, int], distance: tuple[float, float],
+                 tilt: tuple[float, float] = (0.0, 35.0)) -> View:
+    """A camera that sees the boards whole: angles drawn at random, then the nearest distance
+    in range at which they fit (turned less if none does)."""
+    for attempt in range(40):
+        spread = 1.0 - attempt / 40
+        hfov = rng.uniform(58, 72)
+        tilt_deg = rng.uniform(tilt[0], tilt[0] + (tilt[1] - tilt[0]) * spread)
+        yaw = rng.uniform(-20, 20) * spread
+        low = rng.uniform(*distance)
+        for step in range(12):
+            far = low + (distance[1] - low) * step / 11
+            view = View(size, hfov, far, tilt_deg, yaw)
+            if in_view(view, rules, layout, names):
+                return view
+    return View(size, 65.0, distance[1], 0.0, 0.0)
+
+
 def hand_over(rules: GameRules, layout: Layout, shape_name: str, cell: str, rng: random.Random,
               reach_deg: float = -90.0) -> Hand:
     """A hand above a cell of a board, its arm from ``reach_deg``."""

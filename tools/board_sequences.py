@@ -26,8 +26,16 @@ from companion.engine.random_play import random_action
 from companion.runtime.board_moves import BoardCheck, check_boards
 from companion.vision.board_watch import BoardWatch
 from companion.vision.qr import read_codes, read_codes_in_tile
-from tools.board_scenes import LOOKS, Physical, Placement, hand_over, lay_out, table_scene
-from tools.synthetic_board import Light, View, render
+from tools.board_scenes import (
+    LOOKS,
+    Physical,
+    Placement,
+    fitting_view,
+    hand_over,
+    lay_out,
+    table_scene,
+)
+from tools.synthetic_board import Light, render
 
 SEATS = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
@@ -122,14 +130,11 @@ class Scene:
     options: dict[str, Any] = field(default_factory=dict)
     moves: int = 12
     size: tuple[int, int] = (1280, 720)
-    distance_mm: tuple[float, float] = (750.0, 900.0)
+    distance_mm: tuple[float, float] = (600.0, 900.0)
     tilt_deg: tuple[float, float] = (0.0, 30.0)
     illegal_every: int = 5  # an illegal physical move before every Nth move (0: none)
     settle: int = 3
 
-    def view(self, rng: random.Random) -> View:
-        return View(self.size, rng.uniform(58, 72), rng.uniform(*self.distance_mm),
-                    rng.uniform(*self.tilt_deg), rng.uniform(-15, 15))
 
 
 def _marks(session: TableSession) -> dict[str, Any]:
@@ -147,7 +152,8 @@ def play(scene: Scene, tally: Tally | None = None, keep: list[Any] | None = None
     shapes = [s for s in rules.physical_boards()
               if s.name in {b.shape for b in rules.boards_in_play(session.state)}]
     layout = lay_out(shapes, LOOKS[scene.game], rng)
-    view = scene.view(rng)
+    view = fitting_view(rules, layout, [s.name for s in shapes], rng, scene.size,
+                        scene.distance_mm, scene.tilt_deg)
     camera = Camera(scene.game, scene.settle)
     light = Light(uneven=rng.uniform(0, 0.4), noise=rng.uniform(1, 3.5),
                   jpeg_quality=rng.randint(75, 92), blur_px=rng.uniform(0, 0.5))

@@ -37,12 +37,13 @@ import cv2  # noqa: E402
 from companion.engine import GameSetup, TableSession, get_game  # noqa: E402
 from companion.engine.random_play import random_step  # noqa: E402
 from companion.vision.board_photo import read_photo_boards, score_photo  # noqa: E402
-from tools.board_scenes import LOOKS, Physical, lay_out, table_scene  # noqa: E402
+from tools.board_scenes import LOOKS, Physical, fitting_view, lay_out, table_scene  # noqa: E402
 from tools.board_sequences import Scene, Tally, play  # noqa: E402
 from tools.synthetic_board import Light, View, render  # noqa: E402
 
-GAMES = {"gambit-of-kings": (2, {}), "gambit-6x6": (2, {}), "captain-flip": (3, {})}
-DISTANCE = {"gambit-of-kings": (760, 900), "gambit-6x6": (600, 900), "captain-flip": (750, 900)}
+GAMES = {"gambit-of-kings": (2, {}), "gambit-6x6": (2, {}), "captain-flip": (2, {})}
+DISTANCE = {"gambit-of-kings": (600.0, 900.0), "gambit-6x6": (600.0, 900.0),
+            "captain-flip": (600.0, 900.0)}
 
 
 def position(game: str, rng: random.Random) -> TableSession:
@@ -72,18 +73,23 @@ def positions(seed: int, frames: int, sizes: list[tuple[int, int]]) -> None:
             rng = random.Random(seed)
             right = unread = wrong = placed = boards = 0
             by_tilt: dict[int, list[int]] = {}
+            by_light: dict[str, list[int]] = {}
             for _ in range(frames):
                 session = position(game, rng)
                 rules = session.rules
                 placement = Physical(rules).placement(session.state)
                 shapes = [s for s in rules.physical_boards() if s.name in placement]
                 layout = lay_out(shapes, LOOKS[game], rng)
-                tilt = rng.uniform(0, 35)
-                view = View(size, rng.uniform(58, 72), rng.uniform(*DISTANCE[game]), tilt,
-                            rng.uniform(-20, 20))
+                view = fitting_view(rules, layout, [s.name for s in shapes], rng, size,
+                                    DISTANCE[game])
+                tilt = view.tilt_deg
                 glare = [(rng.uniform(-100, 100), rng.uniform(-100, 100))]
-                frame = render(table_scene(rules, placement, view, light(rng, glare), layout,
+                shown = light(rng, glare)
+                frame = render(table_scene(rules, placement, view, shown, layout,
                                            seed=rng.randrange(10**6)))
+                kind = "motion blur" if shown.motion_px else "soft focus" \
+                    if shown.blur_px >= 0.5 else "glare" if shown.glare else "sharp"
+                light_bucket = by_light.setdefault(kind, [0, 0])
                 found, _ = read_photo_boards(frame, shapes)
                 boards += len(shapes)
                 placed += len(found)
@@ -96,18 +102,23 @@ def positions(seed: int, frames: int, sizes: list[tuple[int, int]]) -> None:
                         unread += got is None
                         bucket[0] += got == cid
                         bucket[1] += 1
+                        light_bucket[0] += got == cid
+                        light_bucket[1] += 1
                     wrong += sum(1 for cell, cid in read.cells.items()
                                  if cid and truth.get(cell) != cid)
                 for board in shapes:
                     if board.name not in {b.shape.name for b, _ in found}:
                         unread += len(placement[board.name])
                         bucket[1] += len(placement[board.name])
+                        light_bucket[1] += len(placement[board.name])
             total = sum(b[1] for b in by_tilt.values())
             tilts = "  ".join(f"{t}-{t + 10} deg {b[0] / b[1]:.3f}" for t, b in
                               sorted(by_tilt.items()) if b[1])
+            lights = "  ".join(f"{k} {b[0] / b[1]:.3f} ({b[1]})" for k, b in
+                               sorted(by_light.items()) if b[1])
             print(f"  {size[0]}x{size[1]} {game:16} boards placed {placed}/{boards}, stickers"
                   f" {total}: right cell {right / total:.4f}, not read {unread / total:.4f},"
-                  f" wrong cell {wrong}   by tilt: {tilts}")
+                  f" wrong cell {wrong}\n      by tilt: {tilts}\n      by light: {lights}")
 
 
 def moves(seed: int, scenes: int, length: int) -> None:
@@ -148,8 +159,8 @@ def photos(seed: int, count: int) -> None:
         placement = dict(list(placement.items())[:players])
         shapes = [s for s in rules.physical_boards() if s.name in placement]
         layout = lay_out(shapes, LOOKS["captain-flip"], rng)
-        view = View((2000, 1500), rng.uniform(60, 75), rng.uniform(500 + 120 * players, 950),
-                    rng.uniform(0, 30), rng.uniform(-20, 20))
+        view = fitting_view(rules, layout, [s.name for s in shapes], rng, (2000, 1500),
+                            (500.0, 1100.0), (0.0, 30.0))
         frame = render(table_scene(rules, placement, view, light(rng, [(0.0, 0.0)]), layout,
                                    seed=rng.randrange(10**6)))
         result = score_photo(frame, rules)

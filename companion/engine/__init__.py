@@ -10,7 +10,9 @@ from companion.engine.boards import (
     grid,
 )
 from companion.engine.components import (
+    MARKER_CELLS,
     MARKER_FAMILY,
+    MARKER_MARGIN,
     Component,
     InvalidPayloadError,
     UnknownComponentError,
@@ -74,7 +76,9 @@ from companion.engine.transcript import (
 __all__ = [
     "CORNERS",
     "CORNER_CODE_SHARE",
+    "MARKER_CELLS",
     "MARKER_FAMILY",
+    "MARKER_MARGIN",
     "Accepted",
     "Board",
     "BoardInPlay",

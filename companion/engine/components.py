@@ -27,6 +27,8 @@ _SEGMENT = re.compile(r"[A-Z0-9-]+")
 # least 11 bits apart, so a damaged marker is missed, never read as another).
 MARKER_FAMILY = "DICT_APRILTAG_36h11"
 MARKER_NUMBERS = 587
+MARKER_CELLS = 8  # across a marker: 6 bits and a black border
+MARKER_MARGIN = 1  # white cells printed around it: what keeps it apart from a dark piece
 
 
 class InvalidPayloadError(RulesError):

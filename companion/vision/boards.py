@@ -30,15 +30,23 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from companion.engine import CORNER_CODE_SHARE, BoardShape, Component
+from companion.engine import (
+    CORNER_CODE_SHARE,
+    MARKER_CELLS,
+    MARKER_MARGIN,
+    BoardShape,
+    Component,
+)
 from companion.engine.components import REGISTRY
 from companion.vision.images import Image, to_gray
 from companion.vision.markers import scan_markers
 from companion.vision.qr import CodeReading, Point
 
 Matrix = NDArray[np.float64]
-MARKER_CELLS = 10  # a marker sticker is 10 cells wide: 6 bits, a black border, a white margin
+STICKER_CELLS = MARKER_CELLS + 2 * MARKER_MARGIN  # a marker sticker's width in its cells
 PX_PER_MARKER_CELL = 5.0
+SHARPEN = 1.5  # unsharp mask on the resampled stickers, of a blur of 0.6 marker cell: a soft
+SHARPEN_CELLS = 0.6  # focus or a little blur reads (bench_boards positions: 0.73 -> 0.94)
 EDGE = 0.1  # a marker centre this close to a cell's border (in cells) is on no cell
 SIZE_TOLERANCE = 0.35  # a marker more than this far from a sticker's expected size is not one
 DEFAULT_FOCAL = 0.78  # focal length / image width of a 65-degree webcam, when not estimable
@@ -63,7 +71,7 @@ class Placed:
     def px_per_cell(self) -> float:
         """The resampling for reading its markers: about 5 pixels per marker cell."""
         sticker_cells = self.shape.sticker_mm / self.cell_mm
-        return PX_PER_MARKER_CELL * MARKER_CELLS / max(sticker_cells, 0.05)
+        return PX_PER_MARKER_CELL * STICKER_CELLS / max(sticker_cells, 0.05)
 
     def cells(self) -> dict[str, tuple[int, int]]:
         return {name: (row, col) for name, row, col in self.shape.cells}
@@ -249,10 +257,12 @@ def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None)
     box = (min(cols) - margin, min(rows) - margin, max(cols) + 1 + margin, max(rows) + 1 + margin)
     scale = placed.px_per_cell
     patch, to_units = resample(to_gray(image), placed.top, box, scale)
+    soft = cv2.GaussianBlur(patch, (0, 0), SHARPEN_CELLS * PX_PER_MARKER_CELL)
+    patch = cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0)
     scan = scan_markers(patch, _window(scale * placed.shape.sticker_mm / placed.cell_mm
-                                       / MARKER_CELLS))
+                                       / STICKER_CELLS))
     at = {(r, c): n for n, (r, c) in layout.items()}
-    expected = placed.shape.sticker_mm / placed.cell_mm * scale * 0.8  # the black square, px
+    expected = placed.shape.sticker_mm / placed.cell_mm * scale * MARKER_CELLS / STICKER_CELLS
 
     def where(quad: Sequence[Point]) -> tuple[str | None, bool, float]:
         """The cell under a square's centre, whether that is clear of the borders, its size
