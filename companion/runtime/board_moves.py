@@ -363,19 +363,23 @@ def _physical_move(board: BoardInPlay, marks: Mapping[str, str],
 
 def _refusal(rules: GameRules, state: Any, board: BoardInPlay,
              moved: tuple[str, ...]) -> str | None:
-    """What the engine says of the physical move, tried as each seat's action with that many
-    cells, on what the whole table knows (a refusal shown to everyone must not tell a
-    secret)."""
+    """What the engine says of the physical move, tried as an action with that many cells of
+    the seat whose piece it is first (out of turn: "it is Ben's turn"), then of the seats the
+    game waits for, on what the whole table knows (a refusal shown to everyone must not tell
+    a secret)."""
     public = rules.as_known_to(state, None)
     view = rules.table_view(public, None)
-    seats = list(dict.fromkeys([*view.waiting_for, *range(len(view.players))]))
+    owner = next((c.pieces[-1].owner for b in view.boards if b.id == board.board
+                  for c in b.cells if c.id == moved[0] and c.pieces), None)
+    everyone = range(len(view.players))
+    specs = {spec.name: spec for seat in everyone for spec in rules.legal_actions(public, seat)
+             if not spec.ruling and len([p for p in spec.params if p.kind == "cell"
+                                         and p.board == board.board]) == len(moved)
+             and all(p.kind == "cell" or p.default is not None for p in spec.params)}
+    seats = [s for s in dict.fromkeys([owner, *view.waiting_for, *everyone]) if s is not None]
     for seat in seats:
-        for spec in rules.legal_actions(public, seat):
-            cells = [p for p in spec.params if p.kind == "cell" and p.board == board.board]
-            if len(cells) != len(moved) or spec.ruling:
-                continue
-            if any(p.kind != "cell" and p.default is None for p in spec.params):
-                continue
+        for spec in specs.values():
+            cells = [p for p in spec.params if p.kind == "cell"]
             params = {p.name: p.default for p in spec.params if p.kind != "cell"}
             params.update({p.name: cell for p, cell in zip(cells, moved, strict=True)})
             try:

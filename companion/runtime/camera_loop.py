@@ -59,7 +59,8 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
         if on_frame is not None:
             on_frame(frame)
         codes = read_codes(frame, thorough=False) + read_codes_in_tile(frame, frames % TILES, TILES)
-        for report in tracker.update(codes, read_dice(frame, codes)):
+        cards = [c for c in codes if boards is None or not boards.is_corner(c)]
+        for report in tracker.update(cards, read_dice(frame, codes)):
             if report["type"] == "card":
                 report["card"] = card_id(report["payload"])
             yield report

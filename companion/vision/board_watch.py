@@ -110,6 +110,10 @@ class BoardWatch:
         self._boards.clear()
         self._seen = None
 
+    def is_corner(self, code: CodeReading) -> bool:
+        """Whether a code is a corner sticker of a board it looks for (not a card)."""
+        return payload_id(code.text) in self._owners
+
     def update(self, frame: Image, codes: Sequence[CodeReading]) -> list[dict[str, Any]]:
         if self._wanted is not self.shapes:
             self._use(self._wanted)

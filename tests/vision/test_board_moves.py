@@ -74,7 +74,7 @@ def test_the_other_sides_piece_moved_out_of_turn_is_refused() -> None:
     session = kings()
     [check] = check_boards(session.rules, session.state,
                            reading(session, g9=None, f8="dark elf"))  # the Orc
-    assert check.verdict == "illegal" and "is Ben's" in check.text
+    assert check.verdict == "illegal" and "it is Ann's turn" in check.text
 
 
 def test_a_move_before_the_movement_roll_waits_for_the_roll() -> None:

@@ -126,12 +126,13 @@ function renderCamera(snapshot) {
   // On the table tab too, where the player is looking when the card goes under the camera.
   const alert = document.getElementById("reaction-alert");
   const buttons = suggestionButtons(camera);
-  if (buttons.length) { alert.hidden = false; alert.append(...buttons); }
   // What is wrong on a board (an illegal move and its rule), on every phone.
   const wrong = ((camera.boards || {}).checks || []).filter((c) => ["illegal", "problem"].includes(c.verdict));
-  if (wrong.length) {
+  const notes = wrong.map((c) => el("p", { class: "board-check", "data-verdict": c.verdict }, `Camera: ${c.text}`));
+  if (buttons.length || notes.length) {
+    if (alert.hidden) setChildren(alert);  // no answers of its own: only the camera's
     alert.hidden = false;
-    alert.append(...wrong.map((c) => el("p", { class: "board-check", "data-verdict": c.verdict }, `Camera: ${c.text}`)));
+    alert.append(...buttons, ...notes);
   }
   const img = document.getElementById("snapshot");
   img.hidden = !(camera.attached && camera.ok);
