@@ -17,6 +17,7 @@ from companion.devices.camera import Camera, DeviceStatus, RecordedCamera
 from companion.vision.board_watch import BoardWatch
 from companion.vision.qr import CodeReading, read_codes, read_codes_in_tile
 from companion.vision.scan import card_id
+from companion.vision.still import StillAverage
 from companion.vision.tracker import DieReading, ReadingTracker
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,7 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
     watches the boards it is told to look for."""
     tracker = tracker or ReadingTracker()
     read_dice = read_dice or _no_dice
+    still = StillAverage()
     frames = 0
     attempts = 0
     last_status: DeviceStatus | None = None
@@ -58,7 +60,7 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
             continue
         if on_frame is not None:
             on_frame(frame)
-        codes = read_codes(frame, thorough=False) + read_codes_in_tile(frame, frames % TILES, TILES)
+        codes = read_codes(frame, thorough=False) + careful_codes(still, frame, frames)
         cards = [c for c in codes if boards is None or not boards.is_corner(c)]
         for report in tracker.update(cards, read_dice(frame, codes)):
             if report["type"] == "card":
@@ -66,6 +68,12 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
             yield report
         yield from board_reports(boards, frame, codes)
         frames += 1
+
+
+def careful_codes(still: StillAverage, frame: Any, index: int) -> list[CodeReading]:
+    """The careful pass of frame ``index``: one band of the average of the still frames
+    (noise and JPEG fade where nothing moves), in one of the careful looks in turn."""
+    return read_codes_in_tile(still.add(frame), index % TILES, TILES, index // TILES)
 
 
 def board_reports(boards: BoardWatch | None, frame: Any,
