@@ -144,11 +144,12 @@ def table_scene(rules: GameRules, placement: Placement, view: View, light: Light
         x, y, angle = layout.at.get(name, (0.0, 0.0, 0.0))
         where = {cell: (row, col) for cell, row, col in shape.cells}
         holes = {(r, c) for r in range(shape.rows) for c in range(shape.cols)} - set(where.values())
-        corners: list[Sticker | None] = [sticker(_find(c), 90.0 * _stable(c, layout.seed).randrange(4))
-                                         for c in shape.corners]
+        corners: list[Sticker | None] = [
+            sticker(_find(c), 90.0 * _stable(c, layout.seed).randrange(4))
+            for c in shape.corners]
         board = Board(shape.rows, shape.cols, look.cell_mm, (x, y), angle, corners,
                       holes=holes, style=look.style, colours=look.colours,
-                      seed=hash(name) % 1000)
+                      seed=_stable(name, layout.seed).randrange(1000))
         for cell, component in cells.items():
             if cell in (held or {}).get(name, set()):
                 continue
@@ -160,7 +161,8 @@ def table_scene(rules: GameRules, placement: Placement, view: View, light: Light
             slack = (look.cell_mm - look.piece_width_mm) / 2 * 0.9
             board.pieces.append(Piece(
                 row, col, sticker(component, place.uniform(0, 360) if not look.square
-                                  else angle + place.choice((0, 90, 180, 270)) + place.uniform(-6, 6)),
+                                  else angle + place.choice((0, 90, 180, 270))
+                                  + place.uniform(-6, 6)),
                 height_mm=shape.height_mm, width_mm=look.piece_width_mm,
                 colour=look.owner_colours[owner % len(look.owner_colours)], square=look.square,
                 offset_mm=(place.uniform(-slack, slack), place.uniform(-slack, slack))))
@@ -189,7 +191,8 @@ def in_view(view: View, rules: GameRules, layout: Layout, names: list[str],
             if px[2] <= 0:
                 return False
             px_x, px_y = px[0] / px[2], px[1] / px[2]
-            if not (margin_px <= px_x <= width - margin_px and margin_px <= px_y <= height - margin_px):
+            if not (margin_px <= px_x <= width - margin_px
+                    and margin_px <= px_y <= height - margin_px):
                 return False
     return True
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import cv2
 
-from companion.engine import GameSetup, TableSession, get_game
+from companion.engine import GameSetup, TableSession
 from companion.engine.random_play import random_step
 from tools.board_scenes import LOOKS, Layout, Physical, Placement, hand_over, lay_out, table_scene
 from tools.synthetic_board import Light, View, render

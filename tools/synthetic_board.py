@@ -316,20 +316,23 @@ def _draw_hand(canvas: NDArray[np.float32], view: View, scale: float, hand: Hand
     side = np.array([-direction[1], direction[0]])
     centre = np.array([hand.x, hand.y])
     s = hand.size
-    palm = [centre + direction * 20 * s + side * 40 * s, centre - direction * 45 * s + side * 38 * s,
+    palm = [centre + direction * 20 * s + side * 40 * s,
+            centre - direction * 45 * s + side * 38 * s,
             centre - direction * 55 * s, centre - direction * 45 * s - side * 38 * s,
             centre + direction * 20 * s - side * 40 * s]
     arm = [centre + direction * 10 * s + side * 35 * s, centre + direction * 900 + side * 50 * s,
            centre + direction * 900 - side * 50 * s, centre + direction * 10 * s - side * 35 * s]
     tone = np.array(hand.tone, np.float32)
     shadow_shift = np.array([25.0, -35.0]) * hand.height_mm / 80
-    parts = ((np.array(arm), hand.height_mm + 40, tone * 0.85), (np.array(palm), hand.height_mm, tone))
+    parts = ((np.array(arm), hand.height_mm + 40, tone * 0.85),
+             (np.array(palm), hand.height_mm, tone))
     mask = np.zeros(canvas.shape[:2], np.uint8)
     for points, _, _ in parts:
         cv2.fillPoly(mask, [_polygon(view, scale, points + shadow_shift, 0.0)], 255)
     canvas[mask > 0] *= 0.55
     for points, z, colour in parts:
-        cv2.fillPoly(canvas, [_polygon(view, scale, points, z)], colour.tolist(), lineType=cv2.LINE_AA)
+        cv2.fillPoly(canvas, [_polygon(view, scale, points, z)], colour.tolist(),
+                     lineType=cv2.LINE_AA)
     for finger in range(4):  # fingers towards the far side of the palm
         offset = side * (finger - 1.5) * 19 * s
         base = centre - direction * 50 * s + offset
@@ -380,7 +383,8 @@ def render(scene: TableScene) -> Image:
         sigma = width * 0.012
         reach = int(3 * sigma)
         x0, y0 = int(point[0]) - reach, int(point[1]) - reach
-        ys, xs = np.mgrid[max(y0, 0):min(y0 + 2 * reach, height), max(x0, 0):min(x0 + 2 * reach, width)]
+        ys, xs = np.mgrid[max(y0, 0):min(y0 + 2 * reach, height),
+                          max(x0, 0):min(x0 + 2 * reach, width)]
         if ys.size:
             spot = np.exp(-((xs - point[0]) ** 2 + (ys - point[1]) ** 2) / (2 * sigma ** 2))
             canvas[ys[:, 0][:, None], xs[0][None, :]] += (spot * light.glare_strength)[:, :, None]
@@ -428,7 +432,8 @@ def hand_polygon(view: View, hand: Hand) -> NDArray[np.float64]:
                     centre - direction * 115 * s + side * 40 * s,
                     centre - direction * 115 * s - side * 40 * s, centre - side * 45 * s,
                     centre + direction * 900 - side * 50 * s])
-    return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), view.plane(hand.height_mm)).reshape(-1, 2)
+    corners = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), view.plane(hand.height_mm))
+    return corners.reshape(-1, 2)
 
 
 def inside_frame(view: View, points: NDArray[np.float64], margin: float = 2.0) -> bool:

@@ -28,7 +28,6 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -39,7 +38,7 @@ from companion.engine.random_play import random_step  # noqa: E402
 from companion.vision.board_photo import read_photo_boards, score_photo  # noqa: E402
 from tools.board_scenes import LOOKS, Physical, fitting_view, lay_out, table_scene  # noqa: E402
 from tools.board_sequences import Scene, Tally, play  # noqa: E402
-from tools.synthetic_board import Light, View, render  # noqa: E402
+from tools.synthetic_board import Light, render  # noqa: E402
 
 GAMES = {"gambit-of-kings": (2, {}), "gambit-6x6": (2, {}), "captain-flip": (2, {})}
 DISTANCE = {"gambit-of-kings": (600.0, 900.0), "gambit-6x6": (600.0, 900.0),

@@ -50,12 +50,14 @@ def marker_modules(dictionary: cv2.aruco.Dictionary, number: int) -> np.ndarray:
     return np.pad((image < 128).astype(np.uint8), 1)
 
 
-def stickers(family: str, count: int, size_mm: float, pick: random.Random) -> list[tuple[str, Sticker]]:
+def stickers(family: str, count: int, size_mm: float,
+             pick: random.Random) -> list[tuple[str, Sticker]]:
     out = []
     if family.startswith("qr"):
         version = int(family[-1])
         for n in pick.sample(range(100), count):
-            payload = f"GC1/G6/PIECE/{n:02d}" if version == 1 else f"GC1/CF/TILE/{n:02d}/CARTOGRAPHER"
+            payload = f"GC1/G6/PIECE/{n:02d}" if version == 1 \
+                else f"GC1/CF/TILE/{n:02d}/CARTOGRAPHER"
             out.append((payload, Sticker(qr_modules(payload, version), size_mm,
                                          pick.uniform(0, 360))))
         return out
@@ -140,7 +142,8 @@ def main() -> None:
                 for mode in ("frame", "+2x"):
                     got = total = 0
                     for key, (h, t) in hits.items():
-                        if (key[0], key[1], key[5], key[6]) == (family, camera, str(sticker_mm), mode):
+                        wanted = (family, camera, str(sticker_mm), mode)
+                        if (key[0], key[1], key[5], key[6]) == wanted:
                             got, total = got + h, total + t
                     rates.append(f"{got / total:.0%}" if total else "-")
                 cells.append("/".join(rates))
@@ -155,7 +158,8 @@ def main() -> None:
                         h, t = hits[(family, "720p", str(distance), str(tilt), blur_name,
                                      str(sticker_mm), "+2x")]
                         row.append(f"{h / t:>5.0%}" if t else "    -")
-                    print(f"  {family:16} {distance} mm tilt {tilt:2} {blur_name:6} " + " ".join(row))
+                    print(f"  {family:16} {distance} mm tilt {tilt:2} {blur_name:6} "
+                          + " ".join(row))
     print("\nfalse reads (a code not in the frame):",
           ", ".join(f"{f} {n}" for f, n in false_reads.items()))
     print("ms per whole frame, median:")

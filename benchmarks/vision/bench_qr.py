@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import argparse
 import random
-from dataclasses import replace
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -34,8 +34,8 @@ import cv2  # noqa: E402
 
 import companion.games  # noqa: E402, F401  (registers the games and their stickers)
 from companion.engine import all_components  # noqa: E402
-from companion.vision.qr import read_codes, read_codes_in_tile  # noqa: E402
 from companion.runtime.camera_loop import careful_codes  # noqa: E402
+from companion.vision.qr import read_codes, read_codes_in_tile  # noqa: E402
 from companion.vision.still import StillAverage  # noqa: E402
 from companion.vision.tracker import ReadingTracker  # noqa: E402
 from tools.synthetic_table import Scene, render  # noqa: E402

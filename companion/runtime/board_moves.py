@@ -81,7 +81,7 @@ def check_boards(rules: GameRules, state: Any, readings: Mapping[str, Mapping[st
     titles = {name: shape.title for name, shape in shapes.items()}
     out = []
     everywhere = Counter(cid for r in readings.values() for cid in r["cells"].values() if cid)
-    seats = {}
+    seats: dict[int | None, str] = {}
     for name, reading in sorted(readings.items()):
         title = titles.get(name, str(reading.get("title", name)))
         board = in_play.get(name)

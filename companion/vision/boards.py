@@ -25,6 +25,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import cast
 
 import cv2
 import numpy as np
@@ -118,15 +119,16 @@ def place_boards(codes: Sequence[CodeReading], shapes: Sequence[BoardShape],
         if owner is None:
             continue
         shape, index = owner
-        slots = found.setdefault(shape.name, [None] * 4)
+        slots: list[CodeReading | None] = found.setdefault(shape.name, [None] * 4)
         if slots[index] is not None:
             seen_twice.add(shape.name)
         slots[index] = code
     placed = []
     for shape in shapes:
-        slots = found.get(shape.name)
-        if slots is None:
+        kept = found.get(shape.name)
+        if kept is None:
             continue
+        slots = kept
         if shape.name in seen_twice:
             problems.append(f"two boards carry the corner stickers of {shape.title}")
             continue
@@ -153,8 +155,9 @@ def place_boards(codes: Sequence[CodeReading], shapes: Sequence[BoardShape],
 
 def _placed(shape: BoardShape, codes: list[CodeReading], grid: list[Point],
             size: tuple[int, int]) -> Placed:
-    units = np.float32([[0, 0], [shape.cols, 0], [shape.cols, shape.rows], [0, shape.rows]])
-    floor = cv2.getPerspectiveTransform(units, np.float32(grid)).astype(np.float64)
+    units = np.array([[0, 0], [shape.cols, 0], [shape.cols, shape.rows], [0, shape.rows]],
+                     np.float32)
+    floor = cv2.getPerspectiveTransform(units, np.array(grid, np.float32)).astype(np.float64)
     cell_mm = _cell_mm(shape, codes, floor)
     height = shape.height_mm / cell_mm if cell_mm > 0 else 0.0
     top = raised(floor, height, size) if height else floor
@@ -171,8 +174,8 @@ def _cell_mm(shape: BoardShape, codes: list[CodeReading], floor: Matrix) -> floa
         if component is None or component.size_mm is None:
             continue
         cx, cy = code.centre
-        grown = np.float64([[cx + (x - cx) / CORNER_CODE_SHARE, cy + (y - cy) / CORNER_CODE_SHARE]
-                            for x, y in code.corners]).reshape(-1, 1, 2)
+        grown = np.array([[cx + (x - cx) / CORNER_CODE_SHARE, cy + (y - cy) / CORNER_CODE_SHARE]
+                          for x, y in code.corners], np.float64).reshape(-1, 1, 2)
         units = cv2.perspectiveTransform(grown, back).reshape(-1, 2)
         side = float(np.mean([np.linalg.norm(units[i] - units[(i + 1) % 4]) for i in range(4)]))
         if side > 0:
@@ -214,7 +217,7 @@ def raised(floor: Matrix, height: float, size: tuple[int, int]) -> Matrix:
     normal /= np.linalg.norm(normal)
     if normal @ -t < 0:  # the side of the board the camera is on
         normal = -normal
-    return k @ np.column_stack([r1, r2, t + height * normal])
+    return cast(Matrix, k @ np.column_stack([r1, r2, t + height * normal]))
 
 
 def resample(gray: Image, plane: Matrix, box: tuple[float, float, float, float],
@@ -228,7 +231,7 @@ def resample(gray: Image, plane: Matrix, box: tuple[float, float, float, float],
     patch = cv2.warpPerspective(gray, plane @ to_units, (width, height),
                                 flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    return patch, to_units
+    return cast(Image, patch), cast(Matrix, to_units)
 
 
 @cache
@@ -238,7 +241,7 @@ def _window(px_per_module: float) -> int:
 
 def _cells_near(quad: Sequence[Point], to_units: Matrix,
                 at: dict[tuple[int, int], str]) -> set[str]:
-    pts = np.float64(quad).reshape(-1, 1, 2)
+    pts = np.array(quad, np.float64).reshape(-1, 1, 2)
     u, v = cv2.perspectiveTransform(pts.mean(axis=0, keepdims=True), to_units)[0, 0]
     return {name for du in (-EDGE, 0, EDGE) for dv in (-EDGE, 0, EDGE)
             if (name := at.get((math.floor(v + dv), math.floor(u + du)))) is not None}
@@ -258,7 +261,7 @@ def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None)
     scale = placed.px_per_cell
     patch, to_units = resample(to_gray(image), placed.top, box, scale)
     soft = cv2.GaussianBlur(patch, (0, 0), SHARPEN_CELLS * PX_PER_MARKER_CELL)
-    patch = cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0)
+    patch = cast(Image, cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0))
     scan = scan_markers(patch, _window(scale * placed.shape.sticker_mm / placed.cell_mm
                                        / STICKER_CELLS))
     at = {(r, c): n for n, (r, c) in layout.items()}
@@ -267,7 +270,7 @@ def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None)
     def where(quad: Sequence[Point]) -> tuple[str | None, bool, float]:
         """The cell under a square's centre, whether that is clear of the borders, its size
         (in expected sides)."""
-        pts = np.float64(quad).reshape(-1, 1, 2)
+        pts = np.array(quad, np.float64).reshape(-1, 1, 2)
         centre = cv2.perspectiveTransform(pts.mean(axis=0, keepdims=True), to_units)[0, 0]
         u, v = float(centre[0]), float(centre[1])
         side = float(np.mean([np.linalg.norm(np.subtract(quad[i], quad[(i + 1) % 4]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
 import cv2
 import numpy as np
@@ -65,7 +66,7 @@ def read_markers(image: Image, thorough: bool = False) -> list[CodeReading]:
     found = scan_markers(image).codes
     if thorough:
         gray = to_gray(image)
-        big = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+        big = cast(Image, cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC))
         texts = {c.text for c in found}
         for code in scan_markers(big).codes:
             if code.text not in texts:

@@ -29,25 +29,25 @@ class StillAverage:
 
     def __init__(self) -> None:
         self._sum: NDArray[np.float32] | None = None
-        self._last: NDArray[np.float32] | None = None
+        self._blocks: Image | None = None  # the last frame, one pixel a block
 
     def add(self, frame: Image) -> Image:
-        gray = to_gray(frame).astype(np.float32)
-        if self._sum is None or self._sum.shape != gray.shape:
-            self._sum, self._last = gray.copy(), gray
-            return self.image()
-        assert self._last is not None
+        gray = to_gray(frame)
         height, width = gray.shape
-        small = (max(1, width // BLOCK), max(1, height // BLOCK))
-        change = cv2.resize(cv2.absdiff(gray, self._last), small, interpolation=cv2.INTER_AREA)
-        moved = cv2.resize((change > MOVED).astype(np.uint8), (width, height),
-                           interpolation=cv2.INTER_NEAREST).astype(bool)
-        moved = cv2.dilate(moved.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-        cv2.accumulateWeighted(gray, self._sum, WEIGHT)
-        self._sum[moved] = gray[moved]  # what moved starts again
-        self._last = gray
+        blocks = cast(Image, cv2.resize(gray, (max(1, width // BLOCK), max(1, height // BLOCK)),
+                                        interpolation=cv2.INTER_AREA))
+        if self._sum is None or self._sum.shape != gray.shape or self._blocks is None:
+            self._sum = gray.astype(np.float32)
+            self._blocks = blocks
+            return gray
+        changed = (cv2.absdiff(blocks, self._blocks) > MOVED).astype(np.uint8)
+        self._blocks = blocks
+        moved = cv2.resize(cv2.dilate(changed, np.ones((3, 3), np.uint8)), (width, height),
+                           interpolation=cv2.INTER_NEAREST)
+        cv2.accumulateWeighted(gray, self._sum, WEIGHT, mask=1 - moved)
+        cv2.accumulateWeighted(gray, self._sum, 1.0, mask=moved)  # what moved starts again
         return self.image()
 
     def image(self) -> Image:
         assert self._sum is not None
-        return cast(Image, np.clip(self._sum + 0.5, 0, 255).astype(np.uint8))
+        return cast(Image, cv2.convertScaleAbs(self._sum))

@@ -165,8 +165,9 @@ def test_two_boards_of_one_seat_and_a_board_not_played() -> None:
 
 
 def test_gambit_a_piece_given_up_is_found_by_its_id() -> None:
-    from companion.engine.random_play import random_step
     import random
+
+    from companion.engine.random_play import random_step
 
     session = TableSession(GameSetup("gambit-6x6", ("Ann", "Ben"), {}, seed=2))
     rng = random.Random(5)

@@ -71,7 +71,8 @@ def test_a_move_on_the_board_is_one_tap_away_and_an_illegal_one_is_shown(
             body = {"name": action.name, "seat": action.seat, "params": dict(action.params)}
             if action.seat == 1:
                 _, now = ben.call("GET", base)
-                status, answer = ben.call("POST", f"{base}/actions", {**body, "expect": now["version"]})
+                status, answer = ben.call("POST", f"{base}/actions",
+                                          {**body, "expect": now["version"]})
             else:
                 answer = ann.evaluate("async (b) => { const now = await api('GET', BASE);"
                                       " return api('POST', BASE + '/actions',"

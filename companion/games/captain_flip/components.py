@@ -34,7 +34,7 @@ def _tiles() -> list[Component]:
     Numbering is ours (the printed tiles carry none): pairs in the order of CHARACTERS, each
     pair twice, so tiles 01 and 02 are Swabby/Cartographer.
     """
-    out = []
+    out: list[Component] = []
     number = 0
     for first, second in combinations(CHARACTERS, 2):
         for _ in range(2):

@@ -32,7 +32,7 @@ def shape_name(cols: int, rows: int) -> str:
 
 
 def _pieces() -> list[Component]:
-    out = []
+    out: list[Component] = []
     for team, count in TEAMS:
         for n in range(1, count + 1):
             out.append(Component(f"{CODE}/PIECE/{team}/{n}", SLUG, "PIECE", f"{team}{n}",
