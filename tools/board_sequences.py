@@ -185,9 +185,7 @@ def play(scene: Scene, tally: Tally | None = None, keep: list[Any] | None = None
         action, next_state = found
         after = physical.placement(next_state)
         if after == before:  # a phone's action: dice, a draw, a claim, an answer
-            marks = _marks(session)
-            session.submit(action)
-            camera.moved(session, marks)
+            _enter(session, camera, action)
             continue
         made += 1
         seat = action.seat if action.seat is not None else 0
@@ -199,9 +197,7 @@ def play(scene: Scene, tally: Tally | None = None, keep: list[Any] | None = None
             _illegal(scene, rng, session, physical, before, camera, show, tally, layout,
                      reach, after if len(changed) == 1 else None)
         if not _camera_move(action, session):
-            marks = _marks(session)  # the table enters it first, then moves the pieces
-            session.submit(action)
-            camera.moved(session, marks)
+            _enter(session, camera, action)  # entered first, then the pieces are moved
             show(after, [hand_over(rules, layout, board_name, cell, rng, reach)], moving=True)
             for _ in range(scene.settle + 2):
                 show(after)
@@ -224,26 +220,21 @@ def play(scene: Scene, tally: Tally | None = None, keep: list[Any] | None = None
             tally.missed += 1
             tally.notes.append(f"missed {action.to_dict()}: "
                                f"{[c.text for c in camera.checks(session)]}")
-            marks = _marks(session)
-            session.submit(action)
-            camera.moved(session, marks)
-            continue
-        if [_visible(a) for a in offered[:1]] == [_visible(action)]:
-            tally.offered += 1
-            marks = _marks(session)
-            session.submit(offered[0])  # the tap (its sheet keeps the player's claims)
-            if _visible(offered[0]) != _visible(action) or offered[0] != action:
-                session.undo()
-                session.submit(action)
-            camera.moved(session, marks)
+        elif [_visible(a) for a in offered[:1]] == [_visible(action)]:
+            tally.offered += 1  # tapped: its sheet carries the player's claims
         else:
             tally.false_offers += 1
             tally.notes.append(f"offered {[a.to_dict() for a in offered]} for"
                                f" {action.to_dict()}")
-            marks = _marks(session)
-            session.submit(action)
-            camera.moved(session, marks)
+        _enter(session, camera, action)  # by the tap, or on a phone
     return tally
+
+
+def _enter(session: TableSession, camera: Camera, action: Action) -> None:
+    """The table enters ``action``; the camera notes when the position changed."""
+    marks = _marks(session)
+    session.submit(action)
+    camera.moved(session, marks)
 
 
 def _next(session: TableSession, rng: random.Random) -> tuple[Action, Any] | None:

@@ -26,7 +26,11 @@ sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
 
-from companion.runtime.camera_loop import board_reports, careful_codes  # noqa: E402
+from companion.runtime.camera_loop import (  # noqa: E402
+    board_areas,
+    board_reports,
+    careful_codes,
+)
 from companion.settings import models_dir  # noqa: E402
 from companion.vision.board_watch import BoardWatch  # noqa: E402
 from companion.vision.dice import DiceReader  # noqa: E402
@@ -76,7 +80,7 @@ def main() -> None:
         t1 = time.perf_counter()
         codes += careful_codes(still, frame, i)
         t2 = time.perf_counter()
-        dice = reader.read(frame, codes=codes)
+        dice = reader.read(frame, codes=codes + board_areas(boards))
         t3 = time.perf_counter()
         tracker.update(codes, dice)
         board_reports(boards, frame, codes)

@@ -62,7 +62,7 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
             on_frame(frame)
         codes = read_codes(frame, thorough=False) + careful_codes(still, frame, frames)
         cards = [c for c in codes if boards is None or not boards.is_corner(c)]
-        for report in tracker.update(cards, read_dice(frame, codes)):
+        for report in tracker.update(cards, read_dice(frame, codes + board_areas(boards))):
             if report["type"] == "card":
                 report["card"] = card_id(report["payload"])
             yield report
@@ -74,6 +74,11 @@ def careful_codes(still: StillAverage, frame: Any, index: int) -> list[CodeReadi
     """The careful pass of frame ``index``: one band of the average of the still frames
     (noise and JPEG fade where nothing moves), in one of the careful looks in turn."""
     return read_codes_in_tile(still.add(frame), index % TILES, TILES, index // TILES)
+
+
+def board_areas(boards: BoardWatch | None) -> list[CodeReading]:
+    """The boards in view, where no die is read (a marker on a piece is no die)."""
+    return [] if boards is None else boards.areas()
 
 
 def board_reports(boards: BoardWatch | None, frame: Any,

@@ -47,6 +47,7 @@ CORNER_LIKE = 0.7  # correlation at which an unread corner sticker still counts 
 POSE_PX = 3.0  # a corner that moved more than this: the board was moved, read it afresh
 DECODE_BUDGET_PX = 80_000  # resampled pixels decoded per frame, over all boards (about 4 ms)
 Grid = NDArray[np.float32]
+DICE_GROWTH = 1.3  # how much the dice reader grows a code's square (vision/dice.py on_code)
 
 
 @dataclass
@@ -113,6 +114,28 @@ class BoardWatch:
         self._corners.clear()
         self._boards.clear()
         self._seen = None
+
+    def areas(self) -> list[CodeReading]:
+        """Where the boards in view lie (the plane of their pieces' tops, half a cell beyond
+        the grid), as squares of codes: a die is not read there (a marker on a piece looks
+        like pips to the dice reader, which leaves out what lies on a code's square grown by
+        DICE_GROWTH)."""
+        out = []
+        for name in (self._seen or ((), ()))[0]:
+            board = self._boards.get(name)
+            if board is None:
+                continue
+            shape = board.pose.shape
+            margin = 0.5
+            grid = np.array([[-margin, -margin], [shape.cols + margin, -margin],
+                             [shape.cols + margin, shape.rows + margin],
+                             [-margin, shape.rows + margin]], np.float64).reshape(-1, 1, 2)
+            quad = cv2.perspectiveTransform(grid, board.pose.top).reshape(-1, 2)
+            middle = quad.mean(axis=0)
+            quad = (quad - middle) / DICE_GROWTH + middle
+            out.append(CodeReading(f"board {name}", tuple(  # type: ignore[arg-type]
+                (float(x), float(y)) for x, y in quad)))
+        return out
 
     def is_corner(self, code: CodeReading) -> bool:
         """Whether a code is a corner sticker of a board it looks for (not a card)."""
