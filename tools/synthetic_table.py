@@ -38,6 +38,7 @@ class Scene:
     noise: float = 0.0  # standard deviation, grey levels
     jpeg_quality: int = 90
     seed: int = 0
+    frame: int = 0  # another frame of the same still scene: only its noise and JPEG differ
 
 
 def _table_texture(width: int, height: int, rng: np.random.Generator) -> Image:
@@ -119,7 +120,8 @@ def render(scene: Scene) -> tuple[Image, list[str]]:
     if scene.blur_px:
         light = cv2.GaussianBlur(light, (0, 0), scene.blur_px)
     if scene.noise:
-        light += rng.normal(0, scene.noise, light.shape).astype(np.float32)
+        noise = np.random.default_rng((scene.seed, scene.frame)) if scene.frame else rng
+        light += noise.normal(0, scene.noise, light.shape).astype(np.float32)
     frame = np.clip(light, 0, 255).astype(np.uint8)
     ok, encoded = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, scene.jpeg_quality])
     assert ok

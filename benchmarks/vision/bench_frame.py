@@ -3,10 +3,13 @@
 Run from the repository root: .venv/bin/python benchmarks/vision/bench_frame.py [--frames N]
 
 The work done for each 1280x720 frame by companion/runtime/camera_loop.py: the fast QR pass
-over the whole frame, the upscaled QR pass on one quarter of it, the pip-dice reader, and
-the tracker. OpenCV and onnxruntime run on one thread (one core of a Pi has no more to give).
-Frames: the fixture frames with cards (fixtures/images/qr) and with dice
-(fixtures/images/dice), alternating. Memory: the peak resident size of this process.
+over the whole frame, the careful QR pass on one quarter of the still average, the pip-dice
+reader, the tracker, and the boards (BoardWatch: placing them, the coarse look at each, the
+cells read where they changed). OpenCV and onnxruntime run on one thread (one core of a Pi
+has no more to give). Frames: the fixture frames with cards (fixtures/images/qr) and with dice
+(fixtures/images/dice), alternating; with ``--boards GAME``, a recorded game of that board
+game instead (tools/board_sequences.py: boards read, hands, moves, the dice too).
+Memory: the peak resident size of this process.
 """
 
 from __future__ import annotations
@@ -23,10 +26,17 @@ sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
 
+from companion.runtime.camera_loop import (  # noqa: E402
+    board_areas,
+    board_reports,
+    careful_codes,
+)
 from companion.settings import models_dir  # noqa: E402
+from companion.vision.board_watch import BoardWatch  # noqa: E402
 from companion.vision.dice import DiceReader  # noqa: E402
 from companion.vision.images import load_image  # noqa: E402
-from companion.vision.qr import read_codes, read_codes_in_tile  # noqa: E402
+from companion.vision.qr import read_codes  # noqa: E402
+from companion.vision.still import StillAverage  # noqa: E402
 from companion.vision.tracker import ReadingTracker  # noqa: E402
 
 
@@ -37,28 +47,46 @@ def rss_mb() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=200)
+    parser.add_argument("--boards", metavar="GAME", help="frames of a recorded game of GAME")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     before = rss_mb()
     reader = DiceReader(models_dir() / "dice", threads=1)
-    frames = [load_image(p) for p in sorted((ROOT / "fixtures/images/qr").glob("*720p.jpg"))]
-    frames += [load_image(p) for p in sorted((ROOT / "fixtures/images/dice").glob("*720p.jpg"))]
-    frames = [f for f in frames if f.shape[:2] == (720, 1280)]
+    boards = None
+    if args.boards:
+        from tools.board_sequences import Scene, play
+
+        frames: list = []
+        play(Scene(args.boards, 1000, moves=max(2, args.frames // 10), illegal_every=4),
+             keep=frames)
+        frames = frames[:args.frames]
+        import companion.games  # noqa: F401
+        from companion.engine import get_game
+
+        boards = BoardWatch(get_game(args.boards).physical_boards())
+    else:
+        frames = [load_image(p) for p in sorted((ROOT / "fixtures/images/qr").glob("*720p.jpg"))]
+        frames += [load_image(p) for p in
+                   sorted((ROOT / "fixtures/images/dice").glob("*720p.jpg"))]
+        frames = [f for f in frames if f.shape[:2] == (720, 1280)]
     tracker = ReadingTracker()
-    parts: dict[str, list[float]] = {"qr fast": [], "qr band": [], "dice": [], "frame": []}
+    still = StillAverage()
+    parts: dict[str, list[float]] = {"qr fast": [], "qr band": [], "dice": [], "boards": [],
+                                     "frame": []}
     for i in range(args.frames):
         frame = frames[i % len(frames)]
         t0 = time.perf_counter()
         codes = read_codes(frame, thorough=False)
         t1 = time.perf_counter()
-        codes += read_codes_in_tile(frame, i % 4, 4)
+        codes += careful_codes(still, frame, i)
         t2 = time.perf_counter()
-        dice = reader.read(frame, codes=codes)
+        dice = reader.read(frame, codes=codes + board_areas(boards))
         t3 = time.perf_counter()
         tracker.update(codes, dice)
+        board_reports(boards, frame, codes)
         t4 = time.perf_counter()
         for name, took in (("qr fast", t1 - t0), ("qr band", t2 - t1), ("dice", t3 - t2),
-                           ("frame", t4 - t0)):
+                           ("boards", t4 - t3), ("frame", t4 - t0)):
             parts[name].append(took * 1000)
     print(f"{args.frames} frames of 1280x720 ({len(frames)} different), one thread")
     for name, values in parts.items():

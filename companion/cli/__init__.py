@@ -11,8 +11,9 @@ from typing import Any
 
 from companion import __version__
 from companion.cli import doctor, narrate, serve
-from companion.cli.render import render
+from companion.cli.render import render, render_photo_score
 from companion.engine import (
+    GameRules,
     RulesError,
     TableSession,
     all_games,
@@ -163,17 +164,21 @@ def _scan(args: argparse.Namespace) -> int:
     try:
         taught = [load(data_dir(args.data), name) for name in args.dice]
         pips = _pip_reader(args)
-    except (TeachError, ModelMissingError) as exc:
+        scored = _score_rules(args.score_game)
+    except (TeachError, ModelMissingError, RulesError) as exc:
         print(f"companion scan: {exc}", file=sys.stderr)
         return EXIT_USAGE
     failed = 0
     for name in args.images:
-        result = scan_path(Path(name), pips, taught)
+        result = scan_path(Path(name), pips, taught, scored)
         failed += result["error"] is not None
         if args.json:
             print(json.dumps(result), flush=True)
         elif result["error"]:
             print(f"{name}: error: {result['error']}", file=sys.stderr)
+        elif scored is not None:
+            print(f"{name}: ({result['ms']} ms)")
+            print(render_photo_score(result))
         else:
             cards = ", ".join(c["card"] or f"unknown {c['payload']!r}" for c in result["cards"])
             dice = ", ".join(str(d["value"]) for d in result["dice"])
@@ -183,9 +188,19 @@ def _scan(args: argparse.Namespace) -> int:
     return 1 if failed else EXIT_OK
 
 
+def _score_rules(game: str | None) -> GameRules | None:
+    """The game whose boards `--score` reads (RulesError: unknown, or it has no boards)."""
+    if game is None:
+        return None
+    rules = get_game(game)
+    if not rules.physical_boards():
+        raise RulesError(f"{rules.info.title} has no boards to score from a photo")
+    return rules
+
+
 def _stickers(args: argparse.Namespace) -> int:
     from companion.engine import components_of
-    from companion.stickers import STICKER_MM, write_sheets
+    from companion.stickers import sticker_mm, write_sheets
 
     try:
         components = components_of(args.game)
@@ -198,8 +213,9 @@ def _stickers(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"companion stickers: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    print(f"{out}: {len(components)} stickers of {STICKER_MM:.1f} mm on {pages} page(s)."
-          " Print at 100% (no 'fit to page').")
+    sizes = sorted({sticker_mm(c) for c in components})
+    print(f"{out}: {len(components)} stickers of {' / '.join(f'{s:.1f}' for s in sizes)} mm on"
+          f" {pages} page(s). Print at 100% (no 'fit to page').")
     return EXIT_OK
 
 
@@ -317,13 +333,17 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also read these taught dice (companion dice teach); repeatable")
     scan.add_argument("--data", metavar="DIR", help="the data directory (taught dice)")
     scan.add_argument("--no-pips", action="store_true", help="do not look for pip dice (d6)")
+    scan.add_argument("--score", metavar="GAME", dest="score_game",
+                      help="also read each board of GAME in the photo, cell by cell, and score"
+                           " them by the game's rules (a game whose boards score)")
     scan.set_defaults(run=_scan)
 
     stickers = sub.add_parser(
         "stickers",
-        help="write a PDF of QR stickers for a game's cards",
-        description="Write print-ready sheets of true-size QR stickers, one per card, tile or"
-                    " piece of the game, labelled.",
+        help="write a PDF of stickers for a game's cards, pieces, tiles and board corners",
+        description="Write print-ready sheets of true-size stickers, labelled: a QR code per"
+                    " card, a square marker per piece or tile face, and the QR codes of each"
+                    " board's four corners.",
     )
     stickers.add_argument("game", help=f"a game: {', '.join(component_games())}")
     stickers.add_argument("--paper", choices=("a4", "letter"), default="a4")

@@ -7,6 +7,9 @@ and for a seat its secrets and what it may do now.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from companion.engine import Board, ScoreSheet, TableView, Votes
 
 
@@ -36,16 +39,48 @@ def _board(board: Board, seat: int | None) -> list[str]:
 
 
 def _score_sheet(sheet: ScoreSheet, view: TableView) -> list[str]:
-    names = [view.players[c.seat].name for c in sheet.columns]
-    first = max(len(r) for r in (*sheet.rules, "Total"))
+    return sheet_lines(sheet.to_dict(), [view.players[c.seat].name for c in sheet.columns])
+
+
+def sheet_lines(sheet: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """A score sheet (its dict form) as a table: a column per player named ``names``."""
+    columns = sheet["columns"]
+    first = max(len(r) for r in (*sheet["rules"], "Total"))
     width = max(5, *(len(n) for n in names))
-    lines = [f"{sheet.title}:", " " * (first + 2) + " ".join(f"{n:>{width}}" for n in names)]
-    for row, rule in enumerate(sheet.rules):
-        scores = [c.scores[row] for c in sheet.columns]
+    lines = [f"{sheet['title']}:", " " * (first + 2) + " ".join(f"{n:>{width}}" for n in names)]
+    for row, rule in enumerate(sheet["rules"]):
+        scores = [c["scores"][row] for c in columns]
         lines.append(f"  {rule:<{first}} " + " ".join(
             f"{'-' if s is None else s:>{width}}" for s in scores))
-    lines.append(f"  {'Total':<{first}} " + " ".join(f"{c.total:>{width}}" for c in sheet.columns))
+    lines.append(f"  {'Total':<{first}} " + " ".join(f"{c['total']:>{width}}" for c in columns))
     return lines
+
+
+def render_photo_score(result: Mapping[str, Any]) -> str:
+    """`companion scan --score`: each board's grid of marks ("." empty, "?" not read), the
+    score sheet of the boards read whole, and what kept the others from being scored."""
+    lines: list[str] = []
+    for board in result["boards"]:
+        width = max([3, *(len(c["mark"] or "") for c in board["cells"])])
+        grid = [[" " * width] * board["cols"] for _ in range(board["rows"])]
+        for cell in board["cells"]:
+            mark = cell["mark"]
+            shown = "?" if mark is None else mark or "."
+            grid[cell["row"]][cell["col"]] = f"{shown:<{width}}"
+        lines.append(f"{board['title']}:")
+        lines += ["  " + " ".join(row).rstrip() for row in grid]
+        if board["unread"]:
+            lines.append(f"  not scored: cannot read {', '.join(board['unread'])}")
+    sheet = result.get("sheet")
+    if sheet:
+        titles = {b["seat"]: b["title"] for b in result["boards"]}
+        lines += sheet_lines(sheet, [titles.get(c["seat"], f"seat {c['seat']}")
+                                     for c in sheet["columns"]])
+    lines += [f"note: {n}" for n in result.get("notes", [])]
+    lines += [f"problem: {p}" for p in result.get("problems", [])]
+    if not result["boards"]:
+        lines.append("no board of the game in the photo")
+    return "\n".join(lines)
 
 
 def _votes(votes: Votes, view: TableView) -> list[str]:

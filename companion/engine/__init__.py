@@ -1,7 +1,18 @@
 """The shared rules engine: game-agnostic, standard library only, no I/O."""
 
 from companion.engine.actions import Action, ActionSpec, Param
+from companion.engine.boards import (
+    CORNER_CODE_SHARE,
+    CORNERS,
+    BoardInPlay,
+    BoardShape,
+    PhotoScore,
+    grid,
+)
 from companion.engine.components import (
+    MARKER_CELLS,
+    MARKER_FAMILY,
+    MARKER_MARGIN,
     Component,
     InvalidPayloadError,
     UnknownComponentError,
@@ -9,6 +20,7 @@ from companion.engine.components import (
     cards,
     component_games,
     components_of,
+    marker_component,
     parse_payload,
     title_of,
 )
@@ -63,9 +75,19 @@ from companion.engine.transcript import (
 )
 
 __all__ = [
+    "CORNERS",
+    "CORNER_CODE_SHARE",
+    "MARKER_CELLS",
+    "MARKER_FAMILY",
+    "MARKER_MARGIN",
     "Accepted",
     "copied",
     "Board",
+    "BoardInPlay",
+    "BoardShape",
+    "PhotoScore",
+    "grid",
+    "marker_component",
     "Cell",
     "Counter",
     "Ending",

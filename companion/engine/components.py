@@ -6,6 +6,11 @@ A payload is ``GC1/<GAME>/<KIND>/<NAME>[/<MORE>...]``: 3 to 5 segments after ``G
 ``[A-Z0-9-]+``, so that it fits QR alphanumeric mode. ``<GAME>`` is a game's code
 (``GameInfo.code``). A component's id is its payload without ``GC1/``. Parsing is this
 module's job, not vision's: vision only turns pixels into text.
+
+A sticker is printed as a QR code of its payload, or, for a component that declares a
+``marker``, as that numbered square marker of the ``MARKER_FAMILY`` (pieces and tiles: a
+marker reads at a third of a QR code's size, benchmarks/vision/bench_codes.py); the registry
+maps a marker's number back to its component, so a marker stands for its payload everywhere.
 """
 
 from __future__ import annotations
@@ -18,6 +23,12 @@ from companion.engine.errors import RulesError
 
 PREFIX = "GC1"
 _SEGMENT = re.compile(r"[A-Z0-9-]+")
+# The square markers printed on pieces and tiles: AprilTag 36h11 (587 numbers, any two at
+# least 11 bits apart, so a damaged marker is missed, never read as another).
+MARKER_FAMILY = "DICT_APRILTAG_36h11"
+MARKER_NUMBERS = 587
+MARKER_CELLS = 8  # across a marker: 6 bits and a black border
+MARKER_MARGIN = 1  # white cells printed around it: what keeps it apart from a dark piece
 
 
 class InvalidPayloadError(RulesError):
@@ -39,6 +50,8 @@ class Component:
     label: str  # what the sticker says under the code
     copy: int | None = None  # which copy, for cards printed several times
     face: str | None = None  # the side showing, for two-sided tiles
+    marker: int | None = None  # the square marker printed on its sticker (None: a QR code)
+    size_mm: float | None = None  # the sticker's printed side (None: the standard QR sticker)
 
     @property
     def payload(self) -> str:
@@ -65,6 +78,7 @@ class ComponentRegistry:
     def __init__(self) -> None:
         self._by_code: dict[str, tuple[str, tuple[Component, ...]]] = {}
         self._by_id: dict[str, Component] = {}
+        self._by_marker: dict[int, Component] = {}
 
     def register(self, code: str, slug: str, components: Sequence[Component]) -> None:
         if not _SEGMENT.fullmatch(code):
@@ -76,8 +90,20 @@ class ComponentRegistry:
             check_payload(component.payload, codes=(code,))
             if component.id.split("/")[0] != code or component.game != slug:
                 raise ValueError(f"{component.id} does not belong to {slug} ({code})")
+            if component.marker is not None:
+                if not 0 <= component.marker < MARKER_NUMBERS:
+                    raise ValueError(f"{component.id}: marker {component.marker} is not one of"
+                                     f" 0 to {MARKER_NUMBERS - 1}")
+                holder = self._by_marker.get(component.marker)
+                if holder is not None and holder.game != slug:
+                    raise ValueError(f"{component.id}: marker {component.marker} is"
+                                     f" {holder.id}'s")
+        markers = [c.marker for c in components if c.marker is not None]
+        if len(set(markers)) != len(markers):
+            raise ValueError(f"{slug} prints one marker number on two stickers")
         self._by_code[code] = (slug, tuple(components))
         self._by_id.update((c.id, c) for c in components)
+        self._by_marker.update((c.marker, c) for c in components if c.marker is not None)
 
     def codes(self) -> dict[str, str]:
         """Game code -> slug."""
@@ -96,6 +122,10 @@ class ComponentRegistry:
 
     def find(self, component_id: str) -> Component | None:
         return self._by_id.get(component_id)
+
+    def by_marker(self, number: int) -> Component | None:
+        """The component whose sticker carries marker ``number`` (None: none of ours)."""
+        return self._by_marker.get(number)
 
 
 REGISTRY = ComponentRegistry()
@@ -131,6 +161,11 @@ def check_payload(text: str, codes: Iterable[str] | None = None) -> list[str]:
     if segments[0] not in (REGISTRY.codes() if codes is None else tuple(codes)):
         raise InvalidPayloadError(f"{text!r}: unknown game code {segments[0]!r}")
     return segments
+
+
+def marker_component(number: int) -> Component | None:
+    """The component a square marker stands for (None: a number no sticker of ours carries)."""
+    return REGISTRY.by_marker(number)
 
 
 def parse_payload(text: str) -> Component:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.engine.boards import CORNER_PAYLOAD_MAX
 from companion.engine.components import REGISTRY, Component
 from companion.engine.errors import UnknownGameError
 from companion.engine.rules import GameRules
@@ -18,8 +19,16 @@ def register_game(rules: GameRules) -> GameRules:
     slug = rules.info.slug
     if slug in _GAMES and _GAMES[slug] is not rules:
         raise ValueError(f"game {slug!r} is registered twice")
-    _GAMES[slug] = rules
     REGISTRY.register(rules.info.code, slug, rules.components())
+    for shape in rules.physical_boards():  # a board's corners are stickers of the game
+        for corner in shape.corners:
+            found = REGISTRY.find(corner)
+            if found is None or found.game != slug or found.marker is not None \
+                    or len(found.payload) > CORNER_PAYLOAD_MAX:
+                raise ValueError(f"{slug}: corner {corner!r} of board {shape.name!r} must be"
+                                 f" a QR sticker of the game, its payload at most"
+                                 f" {CORNER_PAYLOAD_MAX} characters")
+    _GAMES[slug] = rules
     return rules
 
 

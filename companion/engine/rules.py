@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.actions import Action, ActionSpec, Param
+from companion.engine.boards import BoardInPlay, BoardShape, PhotoScore
 from companion.engine.components import Component
 from companion.engine.errors import RulesError, SetupError
 from companion.engine.table_view import TableView
@@ -213,3 +214,24 @@ class GameRules(ABC):
     def announce(self, events: Sequence[Event]) -> str:
         """What the table should hear at once of an action's public events ("" for nothing)."""
         return ""
+
+    # --- boards the camera reads (engine/boards.py) ----------------------------------------
+    def physical_boards(self) -> Sequence[BoardShape]:
+        """Every board the game's corner stickers frame, whatever the table plays."""
+        return ()
+
+    def boards_in_play(self, state: Any) -> Sequence[BoardInPlay]:
+        """The boards a table plays on now, each cell with the mark the camera should see."""
+        return ()
+
+    def board_mark(self, component: Component) -> str | None:
+        """What a sticker seen on a board stands for: the mark ``boards_in_play`` uses (None:
+        not a sticker of the game's pieces or tiles)."""
+        return None
+
+    def score_photo(self, boards: Mapping[str, Mapping[str, str]],
+                    unread: Mapping[str, Sequence[str]]) -> PhotoScore:
+        """The score of boards seen in one photo: by shape name, each cell read -> its mark
+        ("" empty), and the cells that could not be read. Raises RulesError if the game has
+        no score to read from its boards."""
+        raise RulesError(f"{self.info.title} has no score to read from a photo of its boards")

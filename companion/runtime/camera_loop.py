@@ -2,7 +2,8 @@
 
 Each frame gets the fast QR pass over the whole frame and the slow passes on one band of
 it, a different band each frame, so per-frame work stays small on a Pi while every part of
-the table gets the careful read every few frames.
+the table gets the careful read every few frames. Boards (a BoardWatch) are placed by the
+corner stickers among those codes and read cell by cell where they changed.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion.devices.camera import Camera, DeviceStatus, RecordedCamera
+from companion.vision.board_watch import BoardWatch
 from companion.vision.qr import CodeReading, read_codes, read_codes_in_tile
 from companion.vision.scan import card_id
+from companion.vision.still import StillAverage
 from companion.vision.tracker import DieReading, ReadingTracker
 
 log = logging.getLogger(__name__)
@@ -30,12 +33,15 @@ def _no_dice(frame: Any, codes: list[CodeReading]) -> list[DieReading]:
 def watch(camera: Camera, tracker: ReadingTracker | None = None,
           read_dice: ReadDice | None = None, max_frames: int | None = None,
           idle_seconds: float = 0.2,
-          on_frame: Callable[[Any], None] | None = None) -> Iterator[dict[str, Any]]:
+          on_frame: Callable[[Any], None] | None = None,
+          boards: BoardWatch | None = None) -> Iterator[dict[str, Any]]:
     """Yield stable reports (and camera status changes) until the source ends, or after
     ``max_frames`` attempts to read a frame (counting attempts with no camera too).
-    ``on_frame`` sees every frame (the service keeps the last one for a snapshot)."""
+    ``on_frame`` sees every frame (the service keeps the last one for a snapshot); ``boards``
+    watches the boards it is told to look for."""
     tracker = tracker or ReadingTracker()
     read_dice = read_dice or _no_dice
+    still = StillAverage()
     frames = 0
     attempts = 0
     last_status: DeviceStatus | None = None
@@ -54,9 +60,28 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
             continue
         if on_frame is not None:
             on_frame(frame)
-        codes = read_codes(frame, thorough=False) + read_codes_in_tile(frame, frames % TILES, TILES)
-        for report in tracker.update(codes, read_dice(frame, codes)):
+        codes = read_codes(frame, thorough=False) + careful_codes(still, frame, frames)
+        cards = [c for c in codes if boards is None or not boards.is_corner(c)]
+        for report in tracker.update(cards, read_dice(frame, codes + board_areas(boards))):
             if report["type"] == "card":
                 report["card"] = card_id(report["payload"])
             yield report
+        yield from board_reports(boards, frame, codes)
         frames += 1
+
+
+def careful_codes(still: StillAverage, frame: Any, index: int) -> list[CodeReading]:
+    """The careful pass of frame ``index``: one band of the average of the still frames
+    (noise and JPEG fade where nothing moves), in one of the careful looks in turn."""
+    return read_codes_in_tile(still.add(frame), index % TILES, TILES, index // TILES)
+
+
+def board_areas(boards: BoardWatch | None) -> list[CodeReading]:
+    """The boards in view, where no die is read (a marker on a piece is no die)."""
+    return [] if boards is None else boards.areas()
+
+
+def board_reports(boards: BoardWatch | None, frame: Any,
+                  codes: list[CodeReading]) -> list[dict[str, Any]]:
+    """What the boards in view became this frame (their stable readings, what is in view)."""
+    return [] if boards is None else boards.update(frame, codes)

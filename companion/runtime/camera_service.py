@@ -3,7 +3,10 @@ readings offered to the table it is attached to as suggested actions that a play
 
 Nothing the camera reads is ever applied by itself: a reading becomes a suggestion only when
 the game says what it may stand for now (GameRules.suggest) and the rules would accept it, and
-only the phone of the seat that would act sees it.
+only the phone of the seat that would act sees it. A board's stable reading is compared with
+the table's position (board_moves.py): the move it shows is offered to the seat that made it,
+and what the camera sees wrong on a board (an illegal move and the rule it breaks, a sticker
+of another game, a board it cannot place) is shown on every phone.
 """
 
 from __future__ import annotations
@@ -25,8 +28,11 @@ from companion.engine import (
     UnknownComponentError,
     parse_payload,
 )
+from companion.runtime.board_moves import BoardCheck, check_boards
 from companion.runtime.camera_loop import ReadDice, watch
 from companion.runtime.tables import Actor, LiveTable, TableError, TableHub
+from companion.vision.board_photo import scored
+from companion.vision.board_watch import BoardWatch
 from companion.vision.images import encode_jpeg
 
 log = logging.getLogger(__name__)
@@ -53,10 +59,20 @@ class CameraService:
         # When each table last changed: a reading older than that has been used, or passed by
         # (one die, one roll), so it suggests nothing any more.
         self._acted: dict[str, float] = {}
+        # Boards: what to look for (the attached table's game), the last stable reading of
+        # each, what is in view, and the comparison with the table (kept per table version).
+        self.boards = BoardWatch()
+        self.board_readings: dict[str, dict[str, Any]] = {}
+        self.boards_seen: dict[str, Any] = {"boards": [], "problems": []}
+        self._checks: tuple[tuple[Any, ...], list[BoardCheck], dict[str, Any]] | None = None
+        self._positions: dict[str, dict[str, str]] = {}  # each board's marks, as the table has
+        self._position_changed: dict[str, float] = {}  # when each last changed
         hub.on_change(self._table_changed)
 
     def _table_changed(self, table: LiveTable) -> None:
         self._acted[table.id] = time.time()
+        if table.id == self.table_id:
+            self._note_positions(table)
 
     def _fresh(self, table: LiveTable, reading: dict[str, Any]) -> bool:
         return bool(time.time() - reading["at"] <= FRESH_SECONDS
@@ -90,7 +106,8 @@ class CameraService:
             log.error("camera: %s", exc)
             return
         try:
-            for report in watch(camera, read_dice=self._read_dice, on_frame=self._keep_frame):
+            for report in watch(camera, read_dice=self._read_dice, on_frame=self._keep_frame,
+                                boards=self.boards):
                 self._take(report)
                 if self._stop.is_set():
                     break
@@ -111,7 +128,7 @@ class CameraService:
             self.readings.appendleft({**report, "at": time.time()})
             log.info("camera read %s", report.get("card") or report.get("payload")
                      or report.get("dice"))
-        else:
+        elif not self._take_board(report):
             return
         self._touch()
 
@@ -134,6 +151,7 @@ class CameraService:
             if self.table_id == table.id:
                 self.table_id = None
                 self.readings.clear()  # this table's readings are not the next table's
+                self._watch_boards(None)
                 table.touch()
             return
         if self.table_id not in (None, table.id):
@@ -147,6 +165,7 @@ class CameraService:
         if self.table_id not in (None, table.id):
             self.readings.clear()  # what it saw at another table is not this table's business
         self.table_id = table.id
+        self._watch_boards(table)
         table.touch()
 
     def snapshot_jpeg(self) -> bytes | None:
@@ -159,13 +178,73 @@ class CameraService:
         readings = list(self.readings) if attached else []  # the camera thread adds to it
         # What each fresh reading stands for, worked out once for the list and the suggestions
         meanings = {id(r): self._meanings(table, r) for r in readings if self._fresh(table, r)}
+        checks, seen = self._board_checks(table) if attached else ([], {})
         return {
             **self.status,
             "attached": attached,
             "configured": self._open is not None,
             "readings": [self._public(r, meanings) for r in readings],
-            "suggestions": self._suggestions(table, actor, readings, meanings),
+            "suggestions": self._suggestions(table, actor, readings, meanings)
+            + _board_suggestions(table, actor, checks),
+            "boards": {**self._boards_public(checks), **seen} if attached else None,
         }
+
+    # --- boards ------------------------------------------------------------------------------
+    def _watch_boards(self, table: LiveTable | None) -> None:
+        """Look for the boards of the table's game (none without a table)."""
+        self.boards.look_for(table.session.rules.physical_boards() if table else ())
+        self.board_readings.clear()
+        self._checks = None
+        self._positions.clear()
+        self._position_changed.clear()
+        if table is not None:
+            self._note_positions(table)
+
+    def _note_positions(self, table: LiveTable) -> None:
+        """When each board's position last changed at the table: a reading from before that
+        may not show the change yet (a move entered on a phone)."""
+        with table.lock:
+            rules, state = table.session.rules, table.session.state
+            now = {b.shape: dict(b.marks) for b in rules.boards_in_play(state)}
+        for shape, marks in now.items():
+            if self._positions.get(shape, marks) != marks:
+                self._position_changed[shape] = time.time()
+        self._positions = now
+
+    def _take_board(self, report: dict[str, Any]) -> bool:
+        """Keep a board report; False for a report that is not a board's."""
+        if report["type"] == "board":
+            self.board_readings[report["board"]] = {**report, "at": time.time()}
+            log.info("camera read board %s", report["board"])
+        elif report["type"] == "boards_seen":
+            self.boards_seen = {"boards": report["boards"], "problems": report["problems"]}
+        else:
+            return False
+        return True
+
+    def _board_checks(self, table: LiveTable) -> tuple[list[BoardCheck], dict[str, Any]]:
+        """The boards read against the table's position, and what they show (each board's
+        grid, and the game's score of them if it has one), worked out once per table
+        version and reading."""
+        readings = dict(self.board_readings)  # the camera thread replaces entries
+        key = (table.id, table.version, tuple(sorted((k, r["at"]) for k, r in readings.items())))
+        if self._checks is not None and self._checks[0] == key:
+            return self._checks[1], self._checks[2]
+        with table.lock:
+            rules, state = table.session.rules, table.session.state
+            checks = check_boards(rules, state, readings, self._position_changed)
+        shapes = [s for s in rules.physical_boards() if s.name in readings]
+        shown = scored(rules, shapes, {k: r["cells"] for k, r in readings.items()})
+        seen = {"grids": shown["boards"], "sheet": shown["sheet"]}
+        self._checks = (key, checks, seen)
+        return checks, seen
+
+    def _boards_public(self, checks: list[BoardCheck]) -> dict[str, Any]:
+        """What every phone shows of the boards: which are in view, what keeps one from being
+        read, and each board read against the table's position."""
+        return {"in_view": list(self.boards_seen["boards"]),
+                "problems": list(self.boards_seen["problems"]),
+                "checks": [c.to_dict() for c in checks]}
 
     @staticmethod
     def _public(reading: dict[str, Any], meanings: dict[int, list[Action]]) -> dict[str, Any]:
@@ -219,6 +298,24 @@ class CameraService:
                     text = table.session.rules.describe(table.session.state, action)
                 out.append({"card": _label(reading), "action": action.to_dict(), "text": text})
         return out
+
+
+def _board_suggestions(table: LiveTable, actor: Actor,
+                       checks: list[BoardCheck]) -> list[dict[str, Any]]:
+    """The next step of each move the camera sees on a board, for the phone that makes it."""
+    out = []
+    for check in checks:
+        if check.verdict != "move":
+            continue
+        action = check.steps[0]
+        mine = action.seat == actor.seat if action.seat is not None else actor.host
+        if mine:
+            with table.lock:
+                text = table.session.rules.describe(table.session.state, action)
+            more = f" (the camera sees: {check.text})" if len(check.steps) > 1 else ""
+            out.append({"card": f"a move on {check.title}", "action": action.to_dict(),
+                        "text": text + more})
+    return out
 
 
 def _label(reading: dict[str, Any]) -> str:

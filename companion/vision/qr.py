@@ -80,6 +80,17 @@ def enhance(gray: Image, scale: float = 2.0) -> Image:
     return cast(Image, cv2.addWeighted(big, 1.6, blurred, -0.6, 0))
 
 
+def sharpened(gray: Image, scale: float = 2.0) -> Image:
+    """A plain upscale, strongly sharpened: reads some codes the equalised one misses (soft
+    focus, a little blur), and misses others; the camera loop takes turns with the two."""
+    big = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    blurred = cv2.GaussianBlur(big, (0, 0), 1.5)
+    return cast(Image, cv2.addWeighted(big, 2.0, blurred, -1.0, 0))
+
+
+CAREFUL = (enhance, sharpened)  # the careful pass's looks, taken in turn
+
+
 def _merge(readings: Iterable[CodeReading]) -> list[CodeReading]:
     """One reading per code: the same text at the same place, found by two passes, is one."""
     kept: list[CodeReading] = []
@@ -99,17 +110,21 @@ def read_codes(image: Image, thorough: bool = True, zbar: bool = True) -> list[C
     if thorough:
         big = enhance(gray)
         found += _zxing(big, scale=2.0)
+        found += _zxing(sharpened(gray), scale=2.0)
         if zbar:
             found += _zbar(big, scale=2.0)
     return _merge(found)
 
 
-def read_codes_in_tile(image: Image, tile: int, tiles: int = 4) -> list[CodeReading]:
-    """The thorough passes on one of ``tiles`` horizontal bands (with overlap) of a frame.
+def read_codes_in_tile(image: Image, tile: int, tiles: int = 4,
+                       look: int = 0) -> list[CodeReading]:
+    """The thorough passes on one of ``tiles`` horizontal bands (with overlap) of a frame,
+    with the careful look ``look`` (an index into CAREFUL).
 
-    A camera loop calls this with a different tile each frame, so that the whole table gets
-    the slow pass every few frames while each frame stays cheap. ZBar is left out here: on
-    an upscaled band it costs five times zxing-cpp (benchmarks/vision/bench_qr.py).
+    A camera loop calls this with a different tile each frame, and the next look each time
+    round, so that the whole table gets the slow pass every few frames, in each look in turn,
+    while each frame stays cheap. ZBar is left out here: on an upscaled band it costs five
+    times zxing-cpp (benchmarks/vision/bench_qr.py).
     """
     gray = to_gray(image)
     height = gray.shape[0]
@@ -117,5 +132,5 @@ def read_codes_in_tile(image: Image, tile: int, tiles: int = 4) -> list[CodeRead
     overlap = band // 3
     top = max(0, tile * band - overlap)
     bottom = min(height, (tile + 1) * band + overlap)
-    big = enhance(np.ascontiguousarray(gray[top:bottom]))
+    big = CAREFUL[look % len(CAREFUL)](np.ascontiguousarray(gray[top:bottom]))
     return _merge(_zxing(big, 2.0, (0.0, float(top))))

@@ -1,4 +1,6 @@
-"""`companion scan`: one JSON object per image, as ARCHITECTURE.md's contract says."""
+"""`companion scan`: one JSON object per image, as ARCHITECTURE.md's contract says. The cards
+are every sticker read: QR codes, and the square markers of pieces and tiles, by the payload
+their number stands for. With a game to score (`--score`), its boards and score too."""
 
 from __future__ import annotations
 
@@ -7,9 +9,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.engine import RulesError, parse_payload
+from companion.engine import GameRules, RulesError, parse_payload
+from companion.vision.board_photo import score_photo
 from companion.vision.dice import DiceReader, iou, off_codes
 from companion.vision.images import Image, ImageError, load_image
+from companion.vision.markers import read_markers
 from companion.vision.qr import CodeReading, read_codes
 from companion.vision.taught import TaughtDice, read_taught
 from companion.vision.tracker import DieReading
@@ -47,7 +51,7 @@ def scan_frame(image: Image, thorough: bool = True, pips: DiceReader | None = No
                taught: list[TaughtDice] | None = None) -> dict[str, Any]:
     """Cards and dice in one decoded image: pip dice with ``pips``, and the table's taught
     custom dice."""
-    codes = read_codes(image, thorough=thorough)
+    codes = read_codes(image, thorough=thorough) + read_markers(image, thorough=thorough)
     dice = read_all_dice(image, pips, taught, thorough, codes)
     return {
         "width": int(image.shape[1]),
@@ -58,8 +62,10 @@ def scan_frame(image: Image, thorough: bool = True, pips: DiceReader | None = No
 
 
 def scan_path(path: Path, pips: DiceReader | None = None,
-              taught: list[TaughtDice] | None = None) -> dict[str, Any]:
-    """One image file as a contract object; a file that cannot be read gets ``error``."""
+              taught: list[TaughtDice] | None = None,
+              score: GameRules | None = None) -> dict[str, Any]:
+    """One image file as a contract object; a file that cannot be read gets ``error``.
+    ``score``: also the boards of that game in the photo, and their score."""
     started = time.perf_counter()
     out: dict[str, Any] = {"path": str(path), "width": None, "height": None, "ms": None,
                            "cards": [], "dice": [], "error": None}
@@ -69,5 +75,7 @@ def scan_path(path: Path, pips: DiceReader | None = None,
         out["error"] = str(exc)
         return out
     out.update(scan_frame(image, pips=pips, taught=taught))
+    if score is not None:
+        out.update(score_photo(image, score))
     out["ms"] = round((time.perf_counter() - started) * 1000, 1)
     return out

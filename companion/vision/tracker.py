@@ -48,7 +48,7 @@ class _Card:
 class ReadingTracker:
     """Turns per-frame readings into stable, once-only reports."""
 
-    def __init__(self, settle_frames: int = 3, window: int = 8, forget_frames: int = 12,
+    def __init__(self, settle_frames: int = 3, window: int = 16, forget_frames: int = 16,
                  move_tolerance_px: float = 12.0) -> None:
         self.settle_frames = settle_frames
         self.window = window

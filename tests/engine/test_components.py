@@ -16,8 +16,12 @@ from companion.games.captains_gambit.book import PERMITS, WILDCARDS, Book
 
 def test_counts_per_game() -> None:
     counts = Counter(c.game for c in all_components())
+    # Gambit of Kings: 16 cards, 20 pieces a side and 5 spare Knight markers, 4 corners;
+    # Gambit (6x6): 6 + 6 + 4 + 4 pieces, the corners of two boards; Captain Flip: 144 tile
+    # faces, the corners of 20 board faces.
     assert counts == {"captains-gambit": 19 + 24 + 4, "burkes-gambit": 29,
-                      "gambit-of-kings": 16, "gambit-6x6": 12, "captain-flip": 144}
+                      "gambit-of-kings": 16 + 50 + 4, "gambit-6x6": 20 + 8,
+                      "captain-flip": 144 + 80}
 
 
 def test_payloads_are_unique_and_fit_qr_alphanumeric() -> None:
@@ -44,6 +48,8 @@ def test_examples_from_the_architecture() -> None:
 def test_captain_flip_tiles_pair_every_two_characters_twice() -> None:
     faces: dict[str, set[str]] = {}
     for c in components_of("CF"):
+        if c.kind != "TILE":
+            continue
         faces.setdefault(c.id.split("/")[2], set()).add(c.face or "")
     assert len(faces) == 72 and all(len(f) == 2 for f in faces.values())
     pairs = Counter(frozenset(f) for f in faces.values())

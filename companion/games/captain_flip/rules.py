@@ -16,6 +16,8 @@ from typing import Any
 from companion.engine import (
     Action,
     ActionSpec,
+    BoardInPlay,
+    BoardShape,
     Component,
     DieFace,
     Event,
@@ -24,6 +26,8 @@ from companion.engine import (
     GameSetup,
     Outcome,
     Param,
+    PhotoScore,
+    ScoreSheet,
     SetupError,
     TableView,
     Transition,
@@ -33,9 +37,9 @@ from companion.engine import (
 from companion.games.captain_flip import components, preview, screen
 from companion.games.captain_flip.book import BOARDS, CHARACTERS, Book
 from companion.games.captain_flip.moves import MOVE_SET
-from companion.games.captain_flip.moves.common import waiting_for
+from companion.games.captain_flip.moves.common import board_id, waiting_for
 from companion.games.captain_flip.scoring import final_scores
-from companion.games.captain_flip.state import DRAW, MONKEY, PLACE, Player, State
+from companion.games.captain_flip.state import DRAW, MONKEY, PLACE, Player, State, Tile
 
 INFO = GameInfo(
     slug=components.SLUG,
@@ -146,6 +150,31 @@ class CaptainFlipRules(GameRules):
     def components(self) -> Sequence[Component]:
         return components.components()
 
+    def physical_boards(self) -> Sequence[BoardShape]:
+        book = Book.default()
+        return components.board_shapes({letter: tuple(
+            (s.cell, s.row, s.column) for s in book.layout(letter).spaces.values())
+            for letter in BOARDS})
+
+    def boards_in_play(self, state: State) -> Sequence[BoardInPlay]:
+        """Each player's board (copy N is seat N-1's), each space with the Character face up."""
+        spaces = list(state.layout.spaces)
+        return tuple(BoardInPlay(components.shape_name(state.board, p.seat), board_id(p.seat),
+                                 p.seat, {cell: p.spaces[cell].up if cell in p.spaces else ""
+                                          for cell in spaces})
+                     for p in state.players)
+
+    def board_mark(self, component: Component) -> str | None:
+        read = components.read_tile(component)
+        return None if read is None else read[1]
+
+    def score_photo(self, boards: Mapping[str, Mapping[str, str]],
+                    unread: Mapping[str, Sequence[str]]) -> PhotoScore:
+        """Each board's end-of-game score from its Characters (the coins a player holds are not
+        in a photo: the sheet counts them 0). A board with a cell not read, or read as it
+        cannot be (a gap under a tile: the column fills from the bottom), is not scored."""
+        return _photo_score(boards, unread)
+
     def suggest(self, state: State, seen: Component | DieFace) -> Sequence[Action]:
         """A tile's sticker under the camera: the draw of that tile, the flip of the tile in
         hand (its other side now on top), or the Monkey's flip of a neighbour."""
@@ -208,6 +237,49 @@ class CaptainFlipRules(GameRules):
             "[house] A Parrot with no tile to draw or no space to fill draws nothing; when the"
             " bag is empty at the end of a turn, the game ends and is scored."]
         return "\n".join(lines)
+
+
+def _photo_score(boards: Mapping[str, Mapping[str, str]],
+                 unread: Mapping[str, Sequence[str]]) -> PhotoScore:
+    book = Book.default()
+    notes: list[str] = []
+    missing: dict[str, tuple[str, ...]] = {}
+    read: dict[int, tuple[str, dict[str, str]]] = {}  # seat -> (letter, faces)
+    for name in sorted(boards):
+        letter, seat = name[0], int(name[1:]) - 1
+        layout = book.layout(letter)
+        faces = {cell: mark for cell, mark in boards[name].items() if mark}
+        doubtful = set(unread.get(name, ()))
+        for column in layout.columns:  # a column fills from the bottom: no gap under a tile
+            filled = [cell in faces for cell in column]
+            top = max((i for i, f in enumerate(filled) if f), default=-1)
+            doubtful |= {cell for cell in column[:max(top, 0)] if cell not in faces}
+        if doubtful:
+            missing[name] = tuple(sorted(doubtful))
+        else:
+            read[seat] = (letter, faces)
+    letters = sorted({letter for letter, _ in read.values()})
+    if len(letters) > 1:
+        notes.append(f"boards of different letters ({', '.join(letters)}): each is scored as"
+                     " its own")
+    if not read:
+        return PhotoScore(None, missing, tuple(notes))
+    sheets = []
+    for letter in letters:
+        seats = sorted(s for s, (lt, _) in read.items() if lt == letter)
+        players = [Player(seat, f"board {letter}{seat + 1}") for seat in range(max(seats) + 1)]
+        for seat in seats:
+            players[seat].spaces = {cell: Tile(None, face, None)
+                                    for cell, face in read[seat][1].items()}
+        state = State(book, letter, players, False, None, [])
+        scores = [s for s in final_scores(state) if s.seat in seats]
+        sheets.append(screen.score_sheet(state, scores))
+    sheet = sheets[0]
+    if len(sheets) > 1:  # one sheet: the rows of the first, others' columns where they agree
+        sheet = ScoreSheet(sheet.title, sheet.rules, tuple(
+            c for s in sheets for c in s.columns if len(c.scores) == len(sheet.rules)))
+    return PhotoScore(ScoreSheet("Score from the photo (coins held not counted)", sheet.rules,
+                                 sheet.columns), missing, tuple(notes))
 
 
 def _before_you_commit(state: State) -> dict[str, str]:

@@ -13,6 +13,8 @@ from typing import Any
 from companion.engine import (
     Action,
     ActionSpec,
+    BoardInPlay,
+    BoardShape,
     Component,
     GameInfo,
     GameRules,
@@ -181,6 +183,21 @@ class Gambit6x6Rules(GameRules):
 
     def components(self) -> Sequence[Component]:
         return components.components()
+
+    def physical_boards(self) -> Sequence[BoardShape]:
+        return components.board_shapes()
+
+    def boards_in_play(self, state: State) -> Sequence[BoardInPlay]:
+        """The board, each square with the piece on top of its stack ("A3"): the camera sees
+        only the top of a stack."""
+        layout = state.layout
+        marks = {cell: (state.stacks.get(cell) or [""])[-1] for cell in layout.cells()}
+        shape = components.shape_name(layout.cols, layout.rows)
+        return (BoardInPlay(shape, components.BOARD_ID, None, marks),)
+
+    def board_mark(self, component: Component) -> str | None:
+        return component.name if component.game == INFO.slug and component.kind == "PIECE" \
+            else None
 
     def describe(self, state: State, action: Action) -> str:
         return MOVE_SET.describe(state, action)

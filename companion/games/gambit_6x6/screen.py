@@ -14,6 +14,7 @@ from companion.engine import (
     PlayerView,
     TableView,
 )
+from companion.games.gambit_6x6.components import BOARD_ID
 from companion.games.gambit_6x6.moves import game_over_text
 from companion.games.gambit_6x6.moves.common import waiting_for, waiting_text
 from companion.games.gambit_6x6.moves.place_powers import slots
@@ -114,7 +115,7 @@ def _board(state: State) -> Board:
         cells.append(Cell(cell, layout.rows - 1 - y, x, "home" if cell in homes else "", cell,
                           pieces))
     turned = tuple(s for s, side in enumerate(state.sides) if side == "north")
-    return Board("board", layout.label, layout.rows, layout.cols, tuple(cells),
+    return Board(BOARD_ID, layout.label, layout.rows, layout.cols, tuple(cells),
                  turned_for=turned)
 
 

@@ -13,6 +13,8 @@ from typing import Any
 from companion.engine import (
     Action,
     ActionSpec,
+    BoardInPlay,
+    BoardShape,
     Component,
     DieFace,
     Event,
@@ -28,7 +30,7 @@ from companion.engine import (
     shuffled,
 )
 from companion.games.gambit_of_kings import components, moves, screen, summary
-from companion.games.gambit_of_kings.board import Board, starting, written
+from companion.games.gambit_of_kings.board import Board, coords, starting, written
 from companion.games.gambit_of_kings.book import CASTLE, KINDS, MODES, SIDES, Book
 from companion.games.gambit_of_kings.state import State
 from companion.games.gambit_of_kings.turn import begin_turn
@@ -172,6 +174,20 @@ class GambitOfKingsRules(GameRules):
 
     def components(self) -> Sequence[Component]:
         return components.components()
+
+    def physical_boards(self) -> Sequence[BoardShape]:
+        return (components.board_shape(),)
+
+    def boards_in_play(self, state: State) -> Sequence[BoardInPlay]:
+        """The board, each square with the side and kind on it ("light knight")."""
+        size = state.book.size
+        marks = {name: "" for name, _, _ in components.board_shape().cells
+                 if coords(name)[1] <= size}
+        marks.update({name: f"{SIDES[p.side]} {p.kind}" for name, p in state.board.items()})
+        return (BoardInPlay(components.BOARD_SHAPE, moves.BOARD, None, marks),)
+
+    def board_mark(self, component: Component) -> str | None:
+        return components.piece_marks().get(component.id)
 
     def suggest(self, state: State, seen: Component | DieFace) -> Sequence[Action]:
         """A die the camera reads (a d6: "d6", 4): the movement roll, or a combat die of

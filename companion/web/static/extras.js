@@ -117,6 +117,7 @@ function renderCamera(snapshot) {
     } }, "Use the camera at this table"));
   }
   parts.push(...suggestionButtons(camera));
+  if (camera.boards) parts.push(...boardParts(camera.boards));
   setChildren(document.getElementById("camera"), ...parts);
   setChildren(document.getElementById("readings"), el("h3", {}, "Last readings"),
     el("ol", { class: "log" }, (camera.readings || []).map((r) => el("li", {},
@@ -125,9 +126,56 @@ function renderCamera(snapshot) {
   // On the table tab too, where the player is looking when the card goes under the camera.
   const alert = document.getElementById("reaction-alert");
   const buttons = suggestionButtons(camera);
-  if (buttons.length) { alert.hidden = false; alert.append(...buttons); }
+  // What is wrong on a board (an illegal move and its rule), on every phone.
+  const wrong = ((camera.boards || {}).checks || []).filter((c) => ["illegal", "problem"].includes(c.verdict));
+  const notes = wrong.map((c) => el("p", { class: "board-check", "data-verdict": c.verdict }, `Camera: ${c.text}`));
+  if (buttons.length || notes.length) {
+    if (alert.hidden) setChildren(alert);  // no answers of its own: only the camera's
+    alert.hidden = false;
+    alert.append(...buttons, ...notes);
+  }
   const img = document.getElementById("snapshot");
   img.hidden = !(camera.attached && camera.ok);
+}
+
+const VERDICTS = { same: "matches", move: "a move", illegal: "not allowed", differs: "differs", problem: "cannot be read" };
+
+function boardParts(boards) {
+  // The boards the camera reads: what keeps one from being read, each board against the
+  // table's position, its grid as seen (the cells that differ marked), and any score.
+  const parts = [];
+  if (!boards.in_view.length && !boards.checks.length) parts.push(el("p", { class: "muted" }, "No board in view."));
+  parts.push(...boards.problems.map((p) => el("p", { class: "board-check", "data-verdict": "problem" }, p)));
+  const checks = Object.fromEntries(boards.checks.map((c) => [c.title, c]));
+  for (const grid of boards.grids || []) {
+    const check = checks[grid.title];
+    const marked = new Set(check ? check.cells : []);
+    parts.push(el("h4", {}, grid.title, check ? ` · ${VERDICTS[check.verdict] || check.verdict}` : ""));
+    if (check && check.verdict !== "same") parts.push(el("p", { class: "board-check", "data-verdict": check.verdict }, check.text));
+    parts.push(cameraGrid(grid, marked));
+    if (grid.unread.length) parts.push(el("p", { class: "muted" }, `Not scored: cannot read ${grid.unread.join(", ")}`));
+  }
+  if (boards.sheet) {
+    const titles = Object.fromEntries((boards.grids || []).map((g) => [g.seat, g.title]));
+    parts.push(el("h4", {}, boards.sheet.title), scoreTable(boards.sheet, (seat) => titles[seat] || seatName(seat)));
+  }
+  return parts;
+}
+
+function cameraGrid(grid, marked) {
+  // A board as the camera reads it: each cell's mark ("?" not read, "·" empty), holes blank.
+  const box = el("div", { class: "board-grid camera-grid", "data-board": grid.board,
+    style: { gridTemplateColumns: `repeat(${grid.cols}, 1fr)` } });
+  const at = Object.fromEntries(grid.cells.map((c) => [`${c.row}:${c.col}`, c]));
+  for (let row = 0; row < grid.rows; row++) {
+    for (let col = 0; col < grid.cols; col++) {
+      const cell = at[`${row}:${col}`];
+      const shown = !cell ? "" : cell.mark === null ? "?" : cell.mark ? words(cell.mark) : "·";
+      box.append(el("div", { class: `cell${cell ? "" : " hole"}${cell && marked.has(cell.id) ? " differs" : ""}`,
+        title: cell ? cell.id : "" }, shown));
+    }
+  }
+  return box;
 }
 
 function refreshSnapshot() {

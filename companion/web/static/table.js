@@ -318,12 +318,17 @@ function renderScoreSheet(view) {
   const sheetData = view.score_sheet;
   box.hidden = !sheetData;
   if (!sheetData) return;
-  const head = el("tr", {}, el("th", {}, ""), sheetData.columns.map((c) => el("th", {}, seatName(c.seat))));
+  setChildren(box, el("h3", {}, sheetData.title), scoreTable(sheetData, seatName));
+}
+
+function scoreTable(sheetData, columnName) {
+  // A score sheet: a row per rule, a column per player (named by columnName(seat)), totals.
+  const head = el("tr", {}, el("th", {}, ""), sheetData.columns.map((c) => el("th", {}, columnName(c.seat))));
   const rows = sheetData.rules.map((rule, i) => el("tr", {}, el("th", {}, rule),
     sheetData.columns.map((c) => el("td", {}, c.scores[i] === null ? "–" : c.scores[i]))));
   const total = el("tr", { class: "total" }, el("th", {}, "Total"),
     sheetData.columns.map((c) => el("td", { "data-total": c.seat }, c.total)));
-  setChildren(box, el("h3", {}, sheetData.title), el("table", { class: "scores" }, head, rows, total));
+  return el("table", { class: "scores" }, head, rows, total);
 }
 
 let votesSeen = false;

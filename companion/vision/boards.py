@@ -1,0 +1,298 @@
+"""Boards in a picture: placed by their four corner stickers, their cells read from the markers
+on the pieces and tiles standing on them. Pure functions over one image; the camera loop's
+memory of boards across frames is board_watch.py.
+
+Placing a board: each corner sticker's QR code gives the sticker's square; the sticker's
+corner nearest the board lies on the grid's corner (engine/boards.py), so the four give the
+homography from grid units (columns, rows) to pixels on the board's surface. A marker on a
+piece lies ``height_mm`` above it and a camera at an angle sees it displaced towards the far
+side: the camera's focal length is estimated from the same homography (the principal point at
+the image's centre), the board's scale in mm from the corner stickers' printed size, and the
+plane of the stickers gets a homography of its own. A board whose corners are seen mirrored
+(upside down), out of order, or only some of them, is not placed: what is wrong is said.
+
+Reading cells: the stickers' plane is resampled to about 5 pixels per marker cell (small
+stickers read better upscaled, bench_codes.py) and searched for markers. A marker sits on the
+cell its centre falls in, unless that centre is within a tenth of a cell of a border (then
+neither cell is read: never a piece on the wrong cell), or the marker is not the size a
+sticker on a piece is there (a tile held up in a hand). A cell with no marker is empty unless
+a marker-like square there did not read: then it is unread.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import cast
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from companion.engine import (
+    CORNER_CODE_SHARE,
+    MARKER_CELLS,
+    MARKER_MARGIN,
+    BoardShape,
+    Component,
+)
+from companion.engine.components import REGISTRY
+from companion.vision.images import Image, to_gray
+from companion.vision.markers import scan_markers
+from companion.vision.qr import CodeReading, Point
+
+Matrix = NDArray[np.float64]
+STICKER_CELLS = MARKER_CELLS + 2 * MARKER_MARGIN  # a marker sticker's width in its cells
+PX_PER_MARKER_CELL = 5.0
+SHARPEN = 1.5  # unsharp mask on the resampled stickers, of a blur of 0.6 marker cell: a soft
+SHARPEN_CELLS = 0.6  # focus or a little blur reads (bench_boards positions: 0.73 -> 0.94)
+EDGE = 0.1  # a marker centre this close to a cell's border (in cells) is on no cell
+SIZE_TOLERANCE = 0.35  # a marker more than this far from a sticker's expected size is not one
+DEFAULT_FOCAL = 0.78  # focal length / image width of a 65-degree webcam, when not estimable
+
+
+def payload_id(text: str) -> str:
+    """A payload's component id (the payload without GC1/)."""
+    return text.split("/", 1)[1] if text.startswith("GC1/") else text
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A board placed in an image."""
+
+    shape: BoardShape
+    corners: tuple[Point, Point, Point, Point]  # the grid's corners in the image, TL first
+    floor: Matrix  # grid units (column, row) on the board's surface -> pixels
+    top: Matrix  # grid units on the plane of its pieces' stickers -> pixels
+    cell_mm: float
+
+    @property
+    def px_per_cell(self) -> float:
+        """The resampling for reading its markers: about 5 pixels per marker cell."""
+        sticker_cells = self.shape.sticker_mm / self.cell_mm
+        return PX_PER_MARKER_CELL * STICKER_CELLS / max(sticker_cells, 0.05)
+
+    def cells(self) -> dict[str, tuple[int, int]]:
+        return {name: (row, col) for name, row, col in self.shape.cells}
+
+
+@dataclass
+class BoardRead:
+    """The cells of one board read in an image: a component id, "" (empty) or None (could
+    not be read), and markers lying on the board but on no cell of it."""
+
+    cells: dict[str, str | None] = field(default_factory=dict)
+    strays: list[str] = field(default_factory=list)
+
+
+def corner_owners(shapes: Sequence[BoardShape]) -> dict[str, tuple[BoardShape, int]]:
+    """Each corner sticker's component id -> its board and which corner it is."""
+    return {corner: (shape, index) for shape in shapes for index, corner in
+            enumerate(shape.corners)}
+
+
+def _sticker_corner(code: CodeReading, towards: Point) -> Point:
+    """The corner of the code's sticker nearest ``towards`` (the board's middle)."""
+    cx, cy = code.centre
+    grown = [(cx + (x - cx) / CORNER_CODE_SHARE, cy + (y - cy) / CORNER_CODE_SHARE)
+             for x, y in code.corners]
+    return min(grown, key=lambda p: math.hypot(p[0] - towards[0], p[1] - towards[1]))
+
+
+def _signed_area(points: Sequence[Point]) -> float:
+    return 0.5 * sum(points[i][0] * points[(i + 1) % 4][1] - points[(i + 1) % 4][0] * points[i][1]
+                     for i in range(4))
+
+
+def place_boards(codes: Sequence[CodeReading], shapes: Sequence[BoardShape],
+                 size: tuple[int, int]) -> tuple[list[Placed], list[str]]:
+    """The boards of ``shapes`` whose four corners were read among ``codes`` (an image of
+    ``size`` width, height), and, in words, what keeps any other from being placed."""
+    owners = corner_owners(shapes)
+    found: dict[str, list[CodeReading | None]] = {}
+    problems: list[str] = []
+    seen_twice: set[str] = set()
+    for code in codes:
+        owner = owners.get(payload_id(code.text))
+        if owner is None:
+            continue
+        shape, index = owner
+        slots: list[CodeReading | None] = found.setdefault(shape.name, [None] * 4)
+        if slots[index] is not None:
+            seen_twice.add(shape.name)
+        slots[index] = code
+    placed = []
+    for shape in shapes:
+        kept = found.get(shape.name)
+        if kept is None:
+            continue
+        slots = kept
+        if shape.name in seen_twice:
+            problems.append(f"two boards carry the corner stickers of {shape.title}")
+            continue
+        have = [c for c in slots if c is not None]
+        if len(have) < 4:
+            problems.append(f"only {len(have)} of the 4 corners of {shape.title} are in view:"
+                            " the whole board must be")
+            continue
+        middle = (sum(c.centre[0] for c in have) / 4, sum(c.centre[1] for c in have) / 4)
+        grid = [_sticker_corner(c, middle) for c in have]
+        area = _signed_area(grid)
+        if area < 0:
+            problems.append(f"{shape.title} is seen mirrored (upside down): is the camera set"
+                            " to mirror its picture?")
+            continue
+        hull = np.array(grid, np.float32).reshape(-1, 1, 2)
+        if area < 400 or not cv2.isContourConvex(hull):
+            problems.append(f"the corner stickers of {shape.title} are not at its corners in"
+                            " order (top-left, top-right, bottom-right, bottom-left)")
+            continue
+        placed.append(_placed(shape, have, grid, size))
+    return placed, problems
+
+
+def _placed(shape: BoardShape, codes: list[CodeReading], grid: list[Point],
+            size: tuple[int, int]) -> Placed:
+    units = np.array([[0, 0], [shape.cols, 0], [shape.cols, shape.rows], [0, shape.rows]],
+                     np.float32)
+    floor = cv2.getPerspectiveTransform(units, np.array(grid, np.float32)).astype(np.float64)
+    cell_mm = _cell_mm(shape, codes, floor)
+    height = shape.height_mm / cell_mm if cell_mm > 0 else 0.0
+    top = raised(floor, height, size) if height else floor
+    corners = (grid[0], grid[1], grid[2], grid[3])
+    return Placed(shape, corners, floor, top, cell_mm)
+
+
+def _cell_mm(shape: BoardShape, codes: list[CodeReading], floor: Matrix) -> float:
+    """The board's cell in mm: the corner stickers' printed side over their side in cells."""
+    back = np.linalg.inv(floor)
+    ratios = []
+    for corner, code in zip(shape.corners, codes, strict=True):
+        component: Component | None = REGISTRY.find(corner)
+        if component is None or component.size_mm is None:
+            continue
+        cx, cy = code.centre
+        grown = np.array([[cx + (x - cx) / CORNER_CODE_SHARE, cy + (y - cy) / CORNER_CODE_SHARE]
+                          for x, y in code.corners], np.float64).reshape(-1, 1, 2)
+        units = cv2.perspectiveTransform(grown, back).reshape(-1, 2)
+        side = float(np.mean([np.linalg.norm(units[i] - units[(i + 1) % 4]) for i in range(4)]))
+        if side > 0:
+            ratios.append(component.size_mm / side)
+    return float(np.median(ratios)) if ratios else 0.0
+
+
+def focal_length(floor: Matrix, size: tuple[int, int]) -> float:
+    """The camera's focal length (in image widths) from a plane's homography, with square
+    pixels and the principal point at the image's centre; a typical webcam's when the view is
+    too square-on to tell."""
+    width, height = size
+    norm = np.array([[1 / width, 0, -0.5], [0, 1 / width, -height / (2 * width)], [0, 0, 1]])
+    h = norm @ floor
+    h1, h2 = h[:, 0], h[:, 1]
+    a = np.array([h1[0] * h2[0] + h1[1] * h2[1],
+                  (h1[0] ** 2 + h1[1] ** 2) - (h2[0] ** 2 + h2[1] ** 2)])
+    b = np.array([h1[2] * h2[2], h1[2] ** 2 - h2[2] ** 2])
+    if not a @ a:
+        return DEFAULT_FOCAL
+    inverse_square = -float(a @ b) / float(a @ a)  # least squares for 1 / f^2
+    if inverse_square <= 0:
+        return DEFAULT_FOCAL
+    focal = 1 / math.sqrt(inverse_square)
+    return focal if 0.35 <= focal <= 2.0 else DEFAULT_FOCAL
+
+
+def raised(floor: Matrix, height: float, size: tuple[int, int]) -> Matrix:
+    """The homography of the plane ``height`` (in grid units) above the one ``floor`` maps."""
+    width, image_height = size
+    focal = focal_length(floor, size)
+    k = np.array([[focal * width, 0, width / 2], [0, focal * width, image_height / 2], [0, 0, 1]])
+    m = np.linalg.inv(k) @ floor
+    scale = (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1])) / 2
+    r1, r2, t = m[:, 0] / scale, m[:, 1] / scale, m[:, 2] / scale
+    if t[2] < 0:
+        r1, r2, t = -r1, -r2, -t
+    normal = np.cross(r1, r2)
+    normal /= np.linalg.norm(normal)
+    if normal @ -t < 0:  # the side of the board the camera is on
+        normal = -normal
+    return cast(Matrix, k @ np.column_stack([r1, r2, t + height * normal]))
+
+
+def resample(gray: Image, plane: Matrix, box: tuple[float, float, float, float],
+             px_per_cell: float) -> tuple[Image, Matrix]:
+    """The part ``box`` (columns and rows: u0, v0, u1, v1) of a plane, ``px_per_cell``
+    pixels to a cell, and the map from its pixels back to grid units."""
+    u0, v0, u1, v1 = box
+    width = max(1, int(round((u1 - u0) * px_per_cell)))
+    height = max(1, int(round((v1 - v0) * px_per_cell)))
+    to_units = np.array([[1 / px_per_cell, 0, u0], [0, 1 / px_per_cell, v0], [0, 0, 1]])
+    patch = cv2.warpPerspective(gray, plane @ to_units, (width, height),
+                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return cast(Image, patch), cast(Matrix, to_units)
+
+
+@cache
+def _window(px_per_module: float) -> int:
+    return int(px_per_module * 3) | 1
+
+
+def _cells_near(quad: Sequence[Point], to_units: Matrix,
+                at: dict[tuple[int, int], str]) -> set[str]:
+    pts = np.array(quad, np.float64).reshape(-1, 1, 2)
+    u, v = cv2.perspectiveTransform(pts.mean(axis=0, keepdims=True), to_units)[0, 0]
+    return {name for du in (-EDGE, 0, EDGE) for dv in (-EDGE, 0, EDGE)
+            if (name := at.get((math.floor(v + dv), math.floor(u + du)))) is not None}
+
+
+def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None) -> BoardRead:
+    """The cells ``names`` of a placed board (None: all of them), read in ``image``."""
+    layout = placed.cells()
+    wanted = list(layout) if names is None else [n for n in names if n in layout]
+    out = BoardRead({name: "" for name in wanted})
+    if not wanted:
+        return out
+    rows = [layout[n][0] for n in wanted]
+    cols = [layout[n][1] for n in wanted]
+    margin = 0.5  # a piece stands off its cell's centre; its sticker reaches past the cell
+    box = (min(cols) - margin, min(rows) - margin, max(cols) + 1 + margin, max(rows) + 1 + margin)
+    scale = placed.px_per_cell
+    patch, to_units = resample(to_gray(image), placed.top, box, scale)
+    soft = cv2.GaussianBlur(patch, (0, 0), SHARPEN_CELLS * PX_PER_MARKER_CELL)
+    patch = cast(Image, cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0))
+    scan = scan_markers(patch, _window(scale * placed.shape.sticker_mm / placed.cell_mm
+                                       / STICKER_CELLS))
+    at = {(r, c): n for n, (r, c) in layout.items()}
+    expected = placed.shape.sticker_mm / placed.cell_mm * scale * MARKER_CELLS / STICKER_CELLS
+
+    def where(quad: Sequence[Point]) -> tuple[str | None, bool, float]:
+        """The cell under a square's centre, whether that is clear of the borders, its size
+        (in expected sides)."""
+        pts = np.array(quad, np.float64).reshape(-1, 1, 2)
+        centre = cv2.perspectiveTransform(pts.mean(axis=0, keepdims=True), to_units)[0, 0]
+        u, v = float(centre[0]), float(centre[1])
+        side = float(np.mean([np.linalg.norm(np.subtract(quad[i], quad[(i + 1) % 4]))
+                              for i in range(4)]))
+        clear = min(u - math.floor(u), math.ceil(u) - u, v - math.floor(v),
+                    math.ceil(v) - v) >= EDGE
+        return at.get((math.floor(v), math.floor(u))), clear, side / expected
+
+    for code in scan.codes:
+        cell, clear, size = where(code.corners)
+        if abs(size - 1) > SIZE_TOLERANCE:
+            continue  # not a sticker on a piece of this board (held up, or lying elsewhere)
+        if not clear:  # on a border: neither cell it may stand on is read
+            for near in _cells_near(code.corners, to_units, at):
+                if near in out.cells:
+                    out.cells[near] = None
+        elif cell is None:
+            out.strays.append(payload_id(code.text))
+        elif cell in out.cells:
+            out.cells[cell] = None if out.cells[cell] else payload_id(code.text)
+    for quad in scan.unread:
+        cell, _, size = where(quad)
+        if cell in out.cells and out.cells[cell] == "" and abs(size - 1) <= SIZE_TOLERANCE:
+            out.cells[cell] = None
+    return out

@@ -1,0 +1,127 @@
+"""Boards in frames (fixtures/images/boards, rendered with the real stickers): placed by their
+corner stickers, every piece read on its own cell and none on another; a board half in view,
+a mirrored picture or two boards with one board's corners are not placed, and say why; a
+hand over a board holds its reading back; a photo of Captain Flip's boards scores as the
+rules do."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engine import get_game
+from companion.runtime.board_moves import check_boards
+from companion.vision.board_photo import read_photo_boards, score_photo
+from companion.vision.board_watch import BoardWatch
+from companion.vision.images import load_image
+from companion.vision.qr import read_codes
+from tests.conftest import ROOT
+
+FRAMES = ROOT / "fixtures" / "images" / "boards"
+
+
+def fixture(name: str) -> tuple[Any, dict[str, Any]]:
+    return load_image(FRAMES / f"{name}.jpg"), json.loads((FRAMES / f"{name}.json").read_text())
+
+
+@pytest.mark.parametrize("name", ["kings-720p-tilted", "gambit-1080p", "flip-photo-4-boards"])
+def test_every_piece_is_read_on_its_cell(name: str) -> None:
+    image, truth = fixture(name)
+    rules = get_game(truth["game"])
+    found, problems = read_photo_boards(image, rules.physical_boards())
+    assert len(found) == truth["placed"] and problems == []
+    for placed, read in found:
+        expected = truth["boards"][placed.shape.name]
+        wrong = {c: v for c, v in read.cells.items() if v and expected.get(c) != v}
+        assert wrong == {}  # never a piece on a cell it is not on
+        missed = [c for c in expected if read.cells.get(c) != expected[c]]
+        assert missed == [], missed
+        assert read.strays == []
+
+
+@pytest.mark.parametrize("name", ["kings-half-seen", "gambit-mirrored",
+                                  "flip-two-boards-one-seat"])
+def test_a_board_that_cannot_be_placed_says_why(name: str) -> None:
+    image, truth = fixture(name)
+    rules = get_game(truth["game"])
+    found, problems = read_photo_boards(image, rules.physical_boards())
+    assert found == [] and any(truth["problem"] in p for p in problems), problems
+
+
+@pytest.mark.parametrize("name", ["gambit-foreign-sticker", "gambit-one-sticker-two-cells"])
+def test_stickers_a_board_cannot_show_offer_nothing(name: str) -> None:
+    from companion.engine import GameSetup, TableSession
+
+    image, truth = fixture(name)
+    rules = get_game(truth["game"])
+    [(placed, read)] = read_photo_boards(image, rules.physical_boards())[0]
+    session = TableSession(GameSetup(truth["game"], ("Ann", "Ben"), {}, seed=1))
+    reading = {placed.shape.name: {"board": placed.shape.name, "cells": read.cells,
+                                   "strays": read.strays, "at": 1.0}}
+    [check] = check_boards(rules, session.state, reading)
+    assert check.verdict == "problem" and truth["check"] in check.text and not check.steps
+
+
+def test_a_captain_flip_photo_scores_as_the_rules_do() -> None:
+    image, truth = fixture("flip-photo-4-boards")
+    result = score_photo(image, get_game("captain-flip"))
+    totals = {c["seat"]: c["total"] for c in result["sheet"]["columns"]}
+    assert {f"C{seat + 1}": total for seat, total in totals.items()} == truth["scores"]
+    assert [b["unread"] for b in result["boards"]] == [[], [], [], []]
+    assert result["problems"] == []
+
+
+def _watch(frames: list[tuple[Any, int]], game: str) -> tuple[BoardWatch, list[dict[str, Any]]]:
+    watch = BoardWatch(get_game(game).physical_boards())
+    reports = []
+    for image, times in frames:
+        codes = read_codes(image, thorough=True, zbar=False)
+        for _ in range(times):
+            reports += [r for r in watch.update(image, codes) if r["type"] == "board"]
+    return watch, reports
+
+
+def test_a_still_board_is_reported_once() -> None:
+    image, truth = fixture("gambit-1080p")
+    _, reports = _watch([(image, 12)], "gambit-6x6")
+    [report] = reports
+    assert {c: v for c, v in report["cells"].items() if v} == truth["boards"]["6X6"]
+
+
+def test_a_hand_resting_over_the_board_holds_the_reading_back() -> None:
+    clean, truth = fixture("kings-720p-tilted")
+    # The same table from the same camera with a hand over it (same scene, same layout).
+    hand, _ = fixture("kings-hand-over-board")
+    # A board is read a part per frame (the decoding budget): 40 frames read it whole.
+    watch, reports = _watch([(clean, 40)], "gambit-of-kings")
+    assert len(reports) == 1
+    _, more = _watch([], "gambit-of-kings")
+    for _ in range(40):
+        codes = read_codes(hand, thorough=True, zbar=False)
+        more += [r for r in watch.update(hand, codes) if r["type"] == "board"]
+    assert more == []
+
+
+def test_a_board_out_of_view_gives_no_reading() -> None:
+    image, _ = fixture("kings-half-seen")
+    watch, reports = _watch([(image, 8)], "gambit-of-kings")
+    assert reports == []
+
+
+def test_the_scan_command_scores_a_photo(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    _, truth = fixture("flip-photo-4-boards")
+    assert main(["scan", "--score", "captain-flip", "--json",
+                 str(FRAMES / "flip-photo-4-boards.jpg")]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {f"C{c['seat'] + 1}": c["total"] for c in result["sheet"]["columns"]} == \
+        truth["scores"]
+    assert main(["scan", "--score", "captain-flip", str(FRAMES / "gambit-1080p.jpg")]) == 0
+    assert "no board of the game in the photo" in capsys.readouterr().out
+    assert main(["scan", "--score", "captains-gambit", str(FRAMES / "gambit-1080p.jpg")]) == 2
+    assert "has no boards to score" in capsys.readouterr().err
