@@ -11,6 +11,7 @@ from typing import Any
 
 import companion.games  # noqa: F401  (registers every game)
 from companion import __version__
+from companion.cli import dice as dice_cli
 from companion.cli import doctor, narrate, serve
 from companion.engine import RulesError, TableSession, all_games, get_game, replay_transcript
 from companion.settings import data_dir, models_dir
@@ -373,6 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
     forget.add_argument("name")
     forget.add_argument("--data", metavar="DIR", help="the data directory")
     forget.set_defaults(run=_dice_forget)
+    dice_cli.add_parsers(dice_sub)
 
     narrate.add_parsers(sub)
     serve.add_parsers(sub)
