@@ -97,7 +97,7 @@ def _examples(args: argparse.Namespace) -> int:
 
 def _labels(path: Path, width: int, height: int) -> list[tuple[int, list[float]]]:
     """A YOLO label file's dice: (value, [x, y, w, h] in pixels); none if there is no file."""
-    out = []
+    out: list[tuple[int, list[float]]] = []
     if not path.is_file():
         return out
     for line in path.read_text().splitlines():
@@ -118,8 +118,8 @@ def _zone(args: argparse.Namespace) -> int:
     from companion.vision.images import ImageError, load_image
     from companion.vision.qr import read_codes
     from companion.vision.zone import (
-        ZoneError,
         RollZone,
+        ZoneError,
         load_zone,
         reference_path,
         save_reference,

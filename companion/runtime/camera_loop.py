@@ -10,9 +10,11 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from companion.devices.camera import Camera, DeviceStatus, RecordedCamera
+from companion.vision.motion import SettleGate
 from companion.vision.qr import CodeReading, read_codes, read_codes_in_tile
 from companion.vision.scan import card_id
 from companion.vision.tracker import DieReading, ReadingTracker
@@ -30,10 +32,12 @@ def _no_dice(frame: Any, codes: list[CodeReading]) -> list[DieReading]:
 def watch(camera: Camera, tracker: ReadingTracker | None = None,
           read_dice: ReadDice | None = None, max_frames: int | None = None,
           idle_seconds: float = 0.2,
-          on_frame: Callable[[Any], None] | None = None) -> Iterator[dict[str, Any]]:
+          on_frame: Callable[[Any], None] | None = None,
+          settle: SettleGate | None = None) -> Iterator[dict[str, Any]]:
     """Yield stable reports (and camera status changes) until the source ends, or after
     ``max_frames`` attempts to read a frame (counting attempts with no camera too).
-    ``on_frame`` sees every frame (the service keeps the last one for a snapshot)."""
+    ``on_frame`` sees every frame (the service keeps the last one for a snapshot). With
+    ``settle``, dice are read only once the roll has settled (motion.py), not every frame."""
     tracker = tracker or ReadingTracker()
     read_dice = read_dice or _no_dice
     frames = 0
@@ -55,7 +59,9 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
         if on_frame is not None:
             on_frame(frame)
         codes = read_codes(frame, thorough=False) + read_codes_in_tile(frame, frames % TILES, TILES)
-        for report in tracker.update(codes, read_dice(frame, codes)):
+        read = partial(read_dice, frame, codes)
+        dice = read() if settle is None else settle.dice(frame, read)
+        for report in tracker.update(codes, dice):
             if report["type"] == "card":
                 report["card"] = card_id(report["payload"])
             yield report

@@ -4,6 +4,12 @@ readings offered to the table it is attached to as suggested actions that a play
 Nothing the camera reads is ever applied by itself: a reading becomes a suggestion only when
 the game says what it may stand for now (GameRules.suggest) and the rules would accept it, and
 only the phone of the seat that would act sees it.
+
+Dice are read once a roll has settled (vision/motion.py): pip dice in the table's roll zone,
+with the reader adapted to this table, and the taught dice. A pip die the reader is unsure of
+is offered with every value it could show (the phone asks). A suggestion taken from a roll is
+a die the players confirmed (or, taken for another value, corrected): kept as an example
+for `companion dice adapt` (vision/adapt.py).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from companion.devices.camera import Camera
@@ -27,7 +34,11 @@ from companion.engine import (
 )
 from companion.runtime.camera_loop import ReadDice, watch
 from companion.runtime.tables import Actor, LiveTable, TableError, TableHub
-from companion.vision.images import encode_jpeg
+from companion.settings import models_dir
+from companion.vision.images import Image, encode_jpeg
+from companion.vision.motion import SettleGate
+from companion.vision.qr import CodeReading
+from companion.vision.tracker import UNSURE, DieReading
 
 log = logging.getLogger(__name__)
 
@@ -35,12 +46,67 @@ FRESH_SECONDS = 120.0  # a reading older than this suggests nothing any more
 KEEP = 20  # readings shown on the camera tab
 
 
+class TableDice:
+    """The dice this companion reads in a settled frame: pip dice (the shipped reader with
+    this table's adaptation, in its roll zone: corner stickers seen in the frame, else the
+    stored zone) and the taught dice (``companion dice teach``). Files that cannot be read
+    are logged and left out; the rest still reads."""
+
+    def __init__(self, data: Path) -> None:
+        from companion.vision.taught import TeachError, load, taught_names
+
+        self.data = data
+        self.taught = []
+        for name in taught_names(data):
+            try:
+                self.taught.append(load(data, name))
+            except TeachError as exc:  # one damaged model must not keep the others out
+                log.error("taught dice %r not loaded: %s", name, exc)
+        self.pips: Any = None
+        self.zone: Any = None
+        self.empty: Any = None
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the adapted reader, the zone and the empty zone's picture again."""
+        from companion.vision.adapt import AdaptError, load_head
+        from companion.vision.dice import DiceReader, ModelMissingError
+        from companion.vision.zone import ZoneError, load_reference, load_zone
+
+        try:
+            if self.pips is None:
+                self.pips = DiceReader(models_dir() / "dice")
+            self.pips.use_head(load_head(self.data))
+        except (ModelMissingError, AdaptError, ValueError) as exc:
+            log.error("pip dice: %s", exc)
+        try:
+            self.zone, self.empty = load_zone(self.data), load_reference(self.data)
+        except ZoneError as exc:
+            log.error("roll zone: %s", exc)
+
+    def __call__(self, frame: Image, codes: list[CodeReading]) -> list[DieReading]:
+        from companion.vision.scan import read_all_dice
+        from companion.vision.zone import zone_from_codes
+
+        zone = zone_from_codes(codes, frame.shape[1], frame.shape[0]) or self.zone
+        return read_all_dice(frame, self.pips, self.taught, codes=codes, zone=zone,
+                             empty=self.empty)
+
+    def crop(self, frame: Image, box: Any) -> Image | None:
+        """A pip die's crop as the classifier sees it (an example), or None without pips."""
+        from companion.vision.adapt import example_crop
+
+        return None if self.pips is None else example_crop(self.pips, frame, box)
+
+
 class CameraService:
     def __init__(self, hub: TableHub, open_camera: Callable[[], Camera] | None,
-                 read_dice: ReadDice | None = None) -> None:
+                 read_dice: ReadDice | None = None, data: Path | None = None) -> None:
         self.hub = hub
         self._open = open_camera
-        self._read_dice = read_dice
+        # The service reads its table's dice (pip and taught) from the data directory.
+        self.dice = TableDice(data) if data is not None else None
+        self._read_dice = read_dice or self.dice
         self.status: dict[str, Any] = {"ok": False, "source": None,
                                        "message": "no camera configured"}
         self.readings: deque[dict[str, Any]] = deque(maxlen=KEEP)
@@ -56,7 +122,51 @@ class CameraService:
         hub.on_change(self._table_changed)
 
     def _table_changed(self, table: LiveTable) -> None:
+        # A roll's suggestion taken is its die confirmed (or, for another value, corrected).
+        for reading in self.readings if self.table_id == table.id else []:
+            if reading["type"] == "roll" and self._fresh(table, reading):
+                self._keep_confirmed(table, reading)
         self._acted[table.id] = time.time()
+
+    def _remember_roll(self, reading: dict[str, Any]) -> None:
+        """Keep what a roll's pip dice look like (the frame is gone by the time a player
+        confirms them), and which action each value of each die would stand for now."""
+        with self._lock:
+            frame = self._frame
+        if self.dice is None or frame is None or self.table_id is None:
+            return
+        try:
+            table = self.hub.get(self.table_id)
+        except TableError:
+            return
+        crops, meanings = {}, {}
+        with table.lock:
+            session = table.session
+            for index, die in enumerate(reading.get("dice", [])):
+                if die["kind"] not in ("d6", UNSURE):
+                    continue
+                crops[index] = self.dice.crop(frame, die["box"])
+                for value in range(1, 7):
+                    for action in session.rules.suggest(session.state, DieFace("d6", value)):
+                        key = str(action.to_dict())
+                        # an action two dice could stand for tells nothing about either
+                        meanings[key] = None if key in meanings else (index, value)
+        reading["_examples"] = crops, meanings
+
+    def _keep_confirmed(self, table: LiveTable, reading: dict[str, Any]) -> None:
+        from companion.vision.adapt import AdaptError, ExampleStore
+
+        crops, meanings = reading.get("_examples", ({}, {}))
+        if not table.session.history or self.dice is None:
+            return
+        confirmed = meanings.get(str(table.session.history[-1].action.to_dict()))
+        if confirmed is None or crops.get(confirmed[0]) is None:
+            return
+        index, value = confirmed
+        try:
+            ExampleStore(self.dice.data).add(crops[index], value)
+        except AdaptError as exc:  # a full disk costs an example, never the game
+            log.error("dice example not kept: %s", exc)
 
     def _fresh(self, table: LiveTable, reading: dict[str, Any]) -> bool:
         return bool(time.time() - reading["at"] <= FRESH_SECONDS
@@ -89,8 +199,10 @@ class CameraService:
             self.status = {"ok": False, "source": None, "message": str(exc)}
             log.error("camera: %s", exc)
             return
+        settle = SettleGate(self.dice.zone if self.dice else None)
         try:
-            for report in watch(camera, read_dice=self._read_dice, on_frame=self._keep_frame):
+            for report in watch(camera, read_dice=self._read_dice, on_frame=self._keep_frame,
+                                settle=settle):
                 self._take(report)
                 if self._stop.is_set():
                     break
@@ -108,7 +220,10 @@ class CameraService:
                            "message": report["message"]}
             log.info("camera %s: %s", report["source"], report["message"])
         elif report["type"] in ("card", "roll"):
-            self.readings.appendleft({**report, "at": time.time()})
+            reading = {**report, "at": time.time()}
+            if report["type"] == "roll":
+                self._remember_roll(reading)
+            self.readings.appendleft(reading)
             log.info("camera read %s", report.get("card") or report.get("payload")
                      or report.get("dice"))
         else:
@@ -188,7 +303,10 @@ class CameraService:
                 return [parse_payload(reading["payload"])]
             except (InvalidPayloadError, UnknownComponentError):
                 return []
-        return [DieFace(str(d["kind"]), d["value"]) for d in reading.get("dice", [])]
+        # a die the reader is unsure of could show any value: the phone asks which
+        return [face for d in reading.get("dice", [])
+                for face in ([DieFace("d6", v) for v in range(1, 7)] if d["kind"] == UNSURE
+                             else [DieFace(str(d["kind"]), d["value"])])]
 
     def _meanings(self, table: LiveTable, reading: dict[str, Any]) -> list[Action]:
         """The legal actions a reading stands for now, whoever would take them."""
@@ -227,7 +345,8 @@ def _label(reading: dict[str, Any]) -> str:
             return parse_payload(reading["payload"]).label
         except (InvalidPayloadError, UnknownComponentError):
             return str(reading["payload"])
-    return ", ".join(str(d["value"]) for d in reading.get("dice", []))
+    return ", ".join("?" if d["kind"] == UNSURE else str(d["value"])
+                     for d in reading.get("dice", []))
 
 
 class _Stopped(Exception):

@@ -47,7 +47,7 @@ class RollZone:
             raise ZoneError("a roll zone needs at least 3 corners (or 2 opposite ones)")
         if any(not (0.0 <= v <= 1.0) for corner in self.corners for v in corner):
             raise ZoneError("zone corners are fractions of the picture: 0 to 1")
-        if cv2.contourArea(np.float32(self.corners).reshape(-1, 1, 2)) < 1e-3:
+        if cv2.contourArea(np.array(self.corners, np.float32).reshape(-1, 1, 2)) < 1e-3:
             raise ZoneError("the zone's corners enclose (almost) nothing")
 
     @classmethod
@@ -59,11 +59,12 @@ class RollZone:
             points = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         if len(points) < 3:
             raise ZoneError("a roll zone needs 2 opposite corners, or 3 or more corners")
-        hull = cv2.convexHull(np.float32(points).reshape(-1, 1, 2)).reshape(-1, 2)
+        hull = cv2.convexHull(np.array(points, np.float32).reshape(-1, 1, 2)).reshape(-1, 2)
         return cls(tuple((round(float(x), 4), round(float(y), 4)) for x, y in hull))
 
     def polygon(self, width: int, height: int) -> np.ndarray:
-        return (np.float32(self.corners) * np.float32([width, height])).reshape(-1, 1, 2)
+        scale = np.array([width, height], np.float32)
+        return (np.array(self.corners, np.float32) * scale).reshape(-1, 1, 2)
 
     def outside(self, box: Any, width: int, height: int) -> float:
         """The share of a box ([x, y, w, h], pixels) outside the zone; 1.0 when its centre is."""

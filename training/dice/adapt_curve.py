@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from loso import RUNS, evaluate, fold_dir, truth_of
 from setups import SETUPS, adaptation_split

@@ -44,7 +44,7 @@ SCORER = Path(
 sys.path.insert(0, str(SCORER.parent))
 from dice_score import accuracy, score_image  # noqa: E402
 
-from companion.vision.dice import DiceReader, DiceSettings  # noqa: E402
+from companion.vision.dice import SETTINGS, DiceReader, DiceSettings  # noqa: E402
 from companion.vision.tracker import UNSURE  # noqa: E402
 
 PROPOSE_THRESHOLD = 0.1  # candidates are kept from this detector score; settings filter more
@@ -164,7 +164,7 @@ class Sweep:
         setup_name, rows, truths = self.sets[fold]
         return evaluate(setup_name, rows, truths, read_rows(self.reader, rows))
 
-    def best(self, folds: list[str], base: DiceSettings = DiceSettings()) -> DiceSettings:
+    def best(self, folds: list[str], base: DiceSettings = SETTINGS) -> DiceSettings:
         """The settings with the best mean accuracy over these folds (each setup alike);
         then the unsure threshold at which unsure reports are real dice most often."""
         best, best_mean = base, -1.0
