@@ -20,7 +20,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.devices.camera import Camera
 from companion.engine import (
@@ -39,6 +39,10 @@ from companion.vision.images import Image, encode_jpeg
 from companion.vision.motion import SettleGate
 from companion.vision.qr import CodeReading
 from companion.vision.tracker import UNSURE, DieReading
+
+if TYPE_CHECKING:
+    from companion.vision.dice import DiceReader
+    from companion.vision.zone import EmptyReference, RollZone
 
 log = logging.getLogger(__name__)
 
@@ -62,17 +66,28 @@ class TableDice:
                 self.taught.append(load(data, name))
             except TeachError as exc:  # one damaged model must not keep the others out
                 log.error("taught dice %r not loaded: %s", name, exc)
-        self.pips: Any = None
-        self.zone: Any = None
-        self.empty: Any = None
+        self.pips: DiceReader | None = None
+        self.zone: RollZone | None = None
+        self.empty: EmptyReference | None = None
+        self._seen: list[float] = []
         self.reload()
 
+    def _files(self) -> list[float]:
+        """When the adapted reader, the zone and its empty picture last changed (0: none)."""
+        from companion.vision.adapt import head_path
+        from companion.vision.zone import reference_path, zone_path
+
+        paths = (head_path(self.data), zone_path(self.data), reference_path(self.data))
+        return [p.stat().st_mtime if p.exists() else 0.0 for p in paths]
+
     def reload(self) -> None:
-        """Read the adapted reader, the zone and the empty zone's picture again."""
+        """Read the adapted reader, the zone and the empty zone's picture again (`companion
+        dice adapt` or `zone` changed them)."""
         from companion.vision.adapt import AdaptError, load_head
         from companion.vision.dice import DiceReader, ModelMissingError
         from companion.vision.zone import ZoneError, load_reference, load_zone
 
+        self._seen = self._files()
         try:
             if self.pips is None:
                 self.pips = DiceReader(models_dir() / "dice")
@@ -88,6 +103,8 @@ class TableDice:
         from companion.vision.scan import read_all_dice
         from companion.vision.zone import zone_from_codes
 
+        if self._files() != self._seen:
+            self.reload()
         zone = zone_from_codes(codes, frame.shape[1], frame.shape[0]) or self.zone
         return read_all_dice(frame, self.pips, self.taught, codes=codes, zone=zone,
                              empty=self.empty)
@@ -130,7 +147,7 @@ class CameraService:
 
     def _remember_roll(self, reading: dict[str, Any]) -> None:
         """Keep what a roll's pip dice look like (the frame is gone by the time a player
-        confirms them), and which action each value of each die would stand for now."""
+        confirms them), and which value each action the roll suggests stands for now."""
         with self._lock:
             frame = self._frame
         if self.dice is None or frame is None or self.table_id is None:
@@ -139,32 +156,36 @@ class CameraService:
             table = self.hub.get(self.table_id)
         except TableError:
             return
-        crops, meanings = {}, {}
+        crops = {i: self.dice.crop(frame, die["box"])
+                 for i, die in enumerate(reading.get("dice", []))
+                 if die["kind"] in ("d6", UNSURE)}
+        values: dict[str, int] = {}
         with table.lock:
             session = table.session
-            for index, die in enumerate(reading.get("dice", [])):
-                if die["kind"] not in ("d6", UNSURE):
-                    continue
-                crops[index] = self.dice.crop(frame, die["box"])
-                for value in range(1, 7):
-                    for action in session.rules.suggest(session.state, DieFace("d6", value)):
-                        key = str(action.to_dict())
-                        # an action two dice could stand for tells nothing about either
-                        meanings[key] = None if key in meanings else (index, value)
-        reading["_examples"] = crops, meanings
+            for value in range(1, 7):
+                for action in session.rules.suggest(session.state, DieFace("d6", value)):
+                    values.setdefault(str(action.to_dict()), value)
+        reading["_examples"] = crops, values
 
     def _keep_confirmed(self, table: LiveTable, reading: dict[str, Any]) -> None:
+        """The action just taken, if a roll's die stood for it: that die, with the value the
+        players took, is an example (the die read with that value; or, when the roll had
+        one pip die, that die, read otherwise or unsure: a correction)."""
         from companion.vision.adapt import AdaptError, ExampleStore
 
-        crops, meanings = reading.get("_examples", ({}, {}))
+        crops, values = reading.get("_examples", ({}, {}))
         if not table.session.history or self.dice is None:
             return
-        confirmed = meanings.get(str(table.session.history[-1].action.to_dict()))
-        if confirmed is None or crops.get(confirmed[0]) is None:
+        value = values.get(str(table.session.history[-1].action.to_dict()))
+        if value is None:
             return
-        index, value = confirmed
+        dice = reading.get("dice", [])
+        read_so = [i for i in crops if dice[i]["value"] == value]
+        chosen = read_so if len(read_so) == 1 else list(crops) if len(crops) == 1 else []
+        if len(chosen) != 1 or crops[chosen[0]] is None:
+            return  # which die the players meant cannot be told
         try:
-            ExampleStore(self.dice.data).add(crops[index], value)
+            ExampleStore(self.dice.data).add(crops[chosen[0]], value)
         except AdaptError as exc:  # a full disk costs an example, never the game
             log.error("dice example not kept: %s", exc)
 

@@ -60,6 +60,10 @@ class RollZone:
         if len(points) < 3:
             raise ZoneError("a roll zone needs 2 opposite corners, or 3 or more corners")
         hull = cv2.convexHull(np.array(points, np.float32).reshape(-1, 1, 2)).reshape(-1, 2)
+        # one order for one shape: clockwise on the picture, from the corner nearest its top left
+        middle = hull.mean(0)
+        hull = hull[np.argsort(np.arctan2(hull[:, 1] - middle[1], hull[:, 0] - middle[0]))]
+        hull = np.roll(hull, -int(np.argmin(hull.sum(1))), axis=0)
         return cls(tuple((round(float(x), 4), round(float(y), 4)) for x, y in hull))
 
     def polygon(self, width: int, height: int) -> np.ndarray:

@@ -8,6 +8,7 @@
                                        # and class probabilities, kept to choose settings on
     python loso.py table               # choose settings and score every fold (below)
     python loso.py adapt FOLD          # the adaptation curve on setup FOLD (adapt.py)
+    python loso.py empty skovy-floor   # what an empty-zone picture does (a fixed camera)
 
 Settings (DiceSettings: detector threshold, how likely a value must be, how unlikely "not a
 die", a coarse level's value, when a die is unsure) are chosen on the leave-one-setup-out
@@ -228,9 +229,46 @@ def score_with_scorer(fold: str, settings: DiceSettings) -> dict:
             "ci": text.split("95% CI ")[1].split(")")[0] if "95% CI" in text else "?"}
 
 
+def empty_zone(fold: str) -> dict:
+    """The fold's figure with and without an empty-zone picture. No setup has a photo of its
+    table without dice, so each photo's is made from the other photos of its session (the
+    camera stood still; the dice lay elsewhere in most of them): their median. Sessions are
+    the photos' dates (skovy-floor: WIN_YYYYMMDD_...)."""
+    import cv2
+
+    from companion.vision.zone import EmptyReference
+
+    setup_name, names = scored_names(fold)
+    setup = SETUPS[setup_name]
+    settings = DiceSettings(**json.loads((RUNS / "table.json").read_text())[fold]["settings"])
+    reader = DiceReader(fold_dir(fold), threads=1, settings=settings)
+    rows = load_proposals(fold_dir(fold) / f"proposals-{setup_name}.jsonl")
+    sessions: dict[str, list[str]] = {}
+    for name in names:
+        sessions.setdefault(name.split("_")[1], []).append(name)
+    small = {name: cv2.resize(read_photo(setup.folder / "images" / name), (960, 540),
+                              interpolation=cv2.INTER_AREA) for name in names}
+    with_empty = []
+    for row in rows:
+        others = [n for n in sessions[row["name"].split("_")[1]] if n != row["name"]]
+        background = np.median(np.stack([small[n] for n in others]), axis=0).astype(np.uint8)
+        frame = read_photo(setup.folder / "images" / row["name"])
+        reference = EmptyReference.from_frame(cv2.resize(background, frame.shape[1::-1]))
+        kept = [c for c in row["candidates"] if c["confidence"] >= settings.det_threshold]
+        same = reference.unchanged(frame, [c["box"] for c in kept]) if kept else []
+        with_empty.append([d.to_dict() for d in reader.decide(
+            [c for c, unchanged in zip(kept, same, strict=True) if not unchanged])])
+    truths = [truth_of(setup_name, r) for r in rows]
+    result = {"without": evaluate(setup_name, rows, truths, read_rows(reader, rows)),
+              "with an empty-zone picture": evaluate(setup_name, rows, truths, with_empty)}
+    (fold_dir(fold) / "empty-zone.json").write_text(json.dumps(result, indent=1))
+    print(json.dumps(result, indent=1))
+    return result
+
+
 def main() -> int:
     args = sys.argv[1:]
-    if not args or args[0] not in ("train", "propose", "table", "adapt"):
+    if not args or args[0] not in ("train", "propose", "table", "adapt", "empty"):
         print(__doc__)
         return 2
     command, rest = args[0], args[1:]
@@ -244,6 +282,8 @@ def main() -> int:
         from adapt_curve import curve
 
         curve(rest[0])
+    elif command == "empty":
+        empty_zone(rest[0])
     return 0
 
 
