@@ -3,8 +3,11 @@
 Run from the repository root: .venv/bin/python benchmarks/vision/bench_frame.py [--frames N]
 
 The work done for each 1280x720 frame by companion/runtime/camera_loop.py: the fast QR pass
-over the whole frame, the upscaled QR pass on one quarter of it, the pip-dice reader, and
-the tracker. OpenCV and onnxruntime run on one thread (one core of a Pi has no more to give).
+over the whole frame, the upscaled QR pass on one quarter of it, the settle gate (is the roll
+still moving?), the pip-dice reader, and the tracker. The service reads dice only once a roll
+has settled, so "dice" is the time of a settled frame's read, and "frame" the whole of such a
+frame (every frame here is read, the worst case). OpenCV and onnxruntime run on one thread
+(one core of a Pi has no more to give).
 Frames: the fixture frames with cards (fixtures/images/qr) and with dice
 (fixtures/images/dice), alternating. Memory: the peak resident size of this process.
 """
@@ -26,6 +29,7 @@ import cv2  # noqa: E402
 from companion.settings import models_dir  # noqa: E402
 from companion.vision.dice import DiceReader  # noqa: E402
 from companion.vision.images import load_image  # noqa: E402
+from companion.vision.motion import SettleGate  # noqa: E402
 from companion.vision.qr import read_codes, read_codes_in_tile  # noqa: E402
 from companion.vision.tracker import ReadingTracker  # noqa: E402
 
@@ -45,7 +49,9 @@ def main() -> None:
     frames += [load_image(p) for p in sorted((ROOT / "fixtures/images/dice").glob("*720p.jpg"))]
     frames = [f for f in frames if f.shape[:2] == (720, 1280)]
     tracker = ReadingTracker()
-    parts: dict[str, list[float]] = {"qr fast": [], "qr band": [], "dice": [], "frame": []}
+    gate = SettleGate()
+    parts: dict[str, list[float]] = {"qr fast": [], "qr band": [], "settle": [], "dice": [],
+                                     "frame": []}
     for i in range(args.frames):
         frame = frames[i % len(frames)]
         t0 = time.perf_counter()
@@ -53,12 +59,14 @@ def main() -> None:
         t1 = time.perf_counter()
         codes += read_codes_in_tile(frame, i % 4, 4)
         t2 = time.perf_counter()
-        dice = reader.read(frame, codes=codes)
+        gate.moving(frame)
         t3 = time.perf_counter()
-        tracker.update(codes, dice)
+        dice = reader.read(frame, codes=codes)
         t4 = time.perf_counter()
-        for name, took in (("qr fast", t1 - t0), ("qr band", t2 - t1), ("dice", t3 - t2),
-                           ("frame", t4 - t0)):
+        tracker.update(codes, dice)
+        t5 = time.perf_counter()
+        for name, took in (("qr fast", t1 - t0), ("qr band", t2 - t1), ("settle", t3 - t2),
+                           ("dice", t4 - t3), ("frame", t5 - t0)):
             parts[name].append(took * 1000)
     print(f"{args.frames} frames of 1280x720 ({len(frames)} different), one thread")
     for name, values in parts.items():

@@ -303,6 +303,31 @@ class CameraService:
             "suggestions": self._suggestions(table, actor, readings, meanings),
         }
 
+    # --- the table's own pip reader (the host's) ----------------------------------------------
+    def adapt_dice(self, actor: Actor, rollback: bool = False) -> str:
+        """The host improves the pip reader from this companion's confirmed dice (or, with
+        ``rollback``, goes back to the reader used before): what happened, in a sentence.
+        Refused (too few examples, contradictory ones, a full disk) with a message, changing
+        nothing."""
+        from companion.vision import adapt
+
+        if not actor.host:
+            raise TableError(403, "host_only", "only the host adapts the dice reader")
+        if self.dice is None or self.dice.pips is None:
+            raise TableError(409, "no_pip_reader", "this companion reads no pip dice")
+        try:
+            if rollback:
+                message = adapt.rollback(self.dice.data)
+            else:
+                result = adapt.adapt(self.dice.pips, adapt.ExampleStore(self.dice.data).examples())
+                if result.head is not None:
+                    adapt.save_head(self.dice.data, result.head)
+                message = result.message
+        except adapt.AdaptError as exc:
+            raise TableError(409, "cannot_adapt", f"{exc}; nothing changed") from None
+        self.dice.reload()
+        return message
+
     @staticmethod
     def _public(reading: dict[str, Any], meanings: dict[int, list[Action]]) -> dict[str, Any]:
         if reading["type"] == "card":

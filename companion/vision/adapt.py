@@ -15,6 +15,7 @@ it was. The reader before is kept for a one-step rollback.
 
 from __future__ import annotations
 
+import copy
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -213,12 +214,9 @@ def _crops(examples: list[Example], size: int) -> NDArray[np.float32]:
 def _right(reader: DiceReader, examples: list[Example], head: Head | None) -> NDArray[np.bool_]:
     """Which examples the reader (with ``head``) reads right, as a photo: a die with its
     value, anything else not as a die."""
-    kept = reader.head
-    reader.head = head
-    try:
-        probs = reader.classify(_crops(examples, reader.cls_size))
-    finally:
-        reader.head = kept
+    judge = copy.copy(reader)  # the reader in use may be reading frames meanwhile
+    judge.head = head
+    probs = judge.classify(_crops(examples, reader.cls_size))
     right = []
     for p, example in zip(probs, examples, strict=True):
         value = reader.reported_value(p, coarse=False)

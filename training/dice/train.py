@@ -56,6 +56,10 @@ from split import read_photo
 
 MODELS = Path(__file__).resolve().parents[2] / "models" / "dice"
 STRIDE = 4
+# A die smaller than TINY_PX is a negative for the detector (a coarse level, seeing a die far
+# smaller than it learned, would otherwise propose a box round it several times too big);
+# from TINY_PX to LEARNED_MIN_PX it is neither (a finer level reads it).
+TINY_PX, LEARNED_MIN_PX = 10, 15
 HEATMAPS = 1  # one class-agnostic "die" heatmap: the classifier reads the value
 CROP = 320
 
@@ -324,7 +328,8 @@ class Sampler:
         if r < 0.55:
             _, item = pick(self.items, rng)
             img, boxes, values, sized = item.img, item.boxes, item.values, item.sized
-            kw = {}
+            # now and then far smaller than learned: such dice are no candidates (below)
+            kw = {"scale_range": (0.15, 0.45)} if rng.random() < 0.15 else {}
         else:
             size = 448
             if r < 0.8:
@@ -354,7 +359,9 @@ def make_targets(boxes, keep, sized, size):
         ix, iy = int(cx), int(cy)
         if not (0 <= ix < hs and 0 <= iy < hs) or bw < 1 or bh < 1:
             continue
-        if not k:
+        if max(bw, bh) * STRIDE < TINY_PX:
+            continue  # far smaller than the reader looks for: the detector must not fire
+        if not k or max(bw, bh) * STRIDE < LEARNED_MIN_PX:
             r = int(max(bw, bh) / 2) + 1
             ignore[max(0, iy - r) : iy + r + 1, max(0, ix - r) : ix + r + 1] = 1
             continue
@@ -567,12 +574,17 @@ class CropSampler:
                 patch = patch_at(img, cx + rng.uniform(-0.1, 0.1) * size, sy, size *
                                  rng.uniform(0.7, 1.1), rng.uniform(0, 360), rng)
                 return self._finish(patch), 0
-            if 0.35 <= r < 0.45:  # a pip or two of a die seen close up (one looks like a one)
+            if 0.35 <= r < 0.42:  # a die seen in a box far too big: no die is *this* box
+                patch = patch_at(img, cx + rng.uniform(-0.15, 0.15) * size,
+                                 cy + rng.uniform(-0.15, 0.15) * size, size * rng.uniform(2.2, 4.5),
+                                 rng.uniform(0, 360), rng)
+                return self._finish(patch), 0
+            if 0.42 <= r < 0.5:  # a pip or two of a die seen close up (one looks like a one)
                 inner = size * 0.35
                 px, py = cx + rng.uniform(-inner, inner), cy + rng.uniform(-inner, inner)
                 patch = patch_at(img, px, py, size * rng.uniform(0.15, 0.45), rng.uniform(0, 360), rng)
                 return self._finish(patch), 0
-            if r < 0.65:  # off-centre: half a die, or between two dice
+            if r < 0.68:  # off-centre: half a die, or between two dice
                 a = rng.uniform(0, 2 * np.pi)
                 d = rng.uniform(0.5, 1.0) * size
                 cx, cy = cx + d * np.cos(a), cy + d * np.sin(a)
@@ -637,7 +649,7 @@ class CropSampler:
         if self.bank is None:
             self.bank = self._render_bank(self.bank_size)
             self.others = self._render_others(self.bank_size // 2)
-        if not positive and rng.random() < 0.5:  # a d8, d10, numeral d6, coin...: not a die
+        if not positive and rng.random() < 0.6:  # a d8, d10, numeral d6, coin...: not a die
             img, (x1, y1, x2, y2) = self.others[int(rng.integers(0, len(self.others)))]
             bs = max(x2 - x1, y2 - y1)
             cx = (x1 + x2) / 2 + rng.uniform(-0.12, 0.12) * bs
@@ -661,15 +673,19 @@ class CropSampler:
 
     def sample(self):
         r = self.rng.random()
-        positive = self.rng.random() < 0.75
-        return self.real(positive) if r < 0.65 else self.synthetic(positive)
+        positive = self.rng.random() < 0.7
+        return self.real(positive) if r < 0.6 else self.synthetic(positive)
+
+
+LOOSE_AREA = 4.0  # a candidate 4 times a die's area (twice as wide) is no box of that die
 
 
 def is_no_die(box, faces) -> bool:
     """Whether a candidate box ([x, y, w, h]) is no die: a box round two or more top faces (a
-    group of dice taken for one), or one with its centre off every face (grown by a tenth)
-    overlapping none much (a side face of a tilted die is such a box). Pips seen close up are
-    sampled as negatives apart."""
+    group of dice taken for one), one far bigger than the die it lies on (a coarse level's
+    guess), or one with its centre off every face (grown by a tenth) overlapping none much (a
+    side face of a tilted die is such a box). Pips seen close up are sampled as negatives
+    apart."""
     from companion.vision.dice import iou
 
     x, y, w, h = box
@@ -679,6 +695,8 @@ def is_no_die(box, faces) -> bool:
     if held >= 2:
         return True
     for x1, y1, x2, y2 in faces:
+        if w * h > LOOSE_AREA * (x2 - x1) * (y2 - y1):
+            continue  # a box this much bigger than a die is no box of it, wherever it lies
         m = 0.1 * (x2 - x1)
         if x1 - m <= cx <= x2 + m and y1 - m <= cy <= y2 + m:
             return False
