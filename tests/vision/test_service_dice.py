@@ -111,3 +111,35 @@ def test_nothing_outside_the_roll_zone_is_read(tmp_path: Path,
             == []
     finally:
         built.close()
+
+
+def test_the_host_adapts_the_reader_or_is_told_why_not(tmp_path: Path) -> None:
+    from companion.runtime.tables import Actor, TableError
+    from companion.vision.adapt import confirmed_values, example_crop, head_path
+    from companion.vision.images import load_image
+
+    built = Services.build(Settings(), tmp_path)
+    try:
+        with pytest.raises(TableError, match="only the host"):
+            built.camera.adapt_dice(Actor(seat=1))
+        with pytest.raises(TableError, match="too few to learn from.*nothing changed"):
+            built.camera.adapt_dice(Actor(host=True))
+        # the table's confirmed dice: every die of the rendered photos, as read
+        assert built.camera.dice is not None and built.camera.dice.pips is not None
+        store, reader = ExampleStore(tmp_path), built.camera.dice.pips
+        for path in sorted(ROLL.parent.glob("*.jpg")):
+            image = load_image(path)
+            truth = [(d["value"], d["box"])
+                     for d in json.loads(path.with_suffix(".json").read_text())["dice"]]
+            found = reader.read(image, thorough=True)
+            for die, value in zip(found, confirmed_values(found, truth), strict=True):
+                store.add(example_crop(reader, image, die.box), value)
+        message = built.camera.adapt_dice(Actor(host=True))
+        adapted = message.endswith(": adapted")
+        assert "held back" in message and head_path(tmp_path).exists() == adapted
+        assert built.camera.adapt_dice(Actor(host=True), rollback=True) == (
+            "rolled back to the shipped reader" if adapted
+            else "the shipped reader is in use already: nothing to roll back")
+        assert not head_path(tmp_path).exists()
+    finally:
+        built.close()
