@@ -4,11 +4,13 @@ Run from the repository root: .venv/bin/python benchmarks/vision/bench_dice.py
 
 1. The 40 held-out photos of ../shared/data/dice/byler-train (training/dice/split.py): the
    "same setup" figure. The other 160 trained the model; none of the 40 were used for tuning.
-2. The rendered pip dice in fixtures/images/dice (five dice colours, a renderer the model
+2. The other setups of ../shared/data/dice, all of whose photos the shipped model trained
+   on: figures on trained-on photos, NOT "other setups" (those are the leave-one-setup-out
+   figures of training/dice/loso.py, in the model card), scored with --match centre.
+3. The rendered pip dice in fixtures/images/dice (five dice colours, a renderer the model
    never trained on), scored the same way.
-Both through `companion scan --json`, exactly as ../shared/tools/dice_score.py runs it.
-Harder "other setups" sets are built by training/dice/evaluate.py.
-3. The time a photo takes (`companion scan` looks at a photo at more levels than at a camera
+All through `companion scan --json`, exactly as ../shared/tools/dice_score.py runs it.
+4. The time a photo takes (`companion scan` looks at a photo at more levels than at a camera
    frame: see companion/vision/dice.py), one thread, and the peak memory of that process.
 """
 
@@ -32,9 +34,10 @@ SCORER = SHARED / "tools" / "dice_score.py"
 COMPANION = Path(sys.executable).with_name("companion")
 
 
-def score(folder: Path) -> str:
-    done = subprocess.run([sys.executable, str(SCORER), str(folder), "--", str(COMPANION),
-                           "scan", "--json"], capture_output=True, text=True, check=False)
+def score(folder: Path, match: str = "iou") -> str:
+    done = subprocess.run([sys.executable, str(SCORER), str(folder), "--match", match, "--",
+                           str(COMPANION), "scan", "--json"], capture_output=True, text=True,
+                          check=False)
     return done.stdout + done.stderr
 
 
@@ -42,6 +45,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         print("== held-out photos (same setup)")
         print(score(link_held_out(Path(tmp) / "held-out", PHOTOS)))
+        for setup in ("matteop65-webcam", "epanemu-cloth", "skovy-floor"):
+            print(f"== {setup}: trained on (not an other-setups figure), --match centre")
+            print(score(SHARED / "data" / "dice" / setup, "centre"))
         rendered = Path(tmp) / "rendered"
         for sub in ("images", "labels"):
             (rendered / sub).mkdir(parents=True)

@@ -3,13 +3,15 @@
 Run from the repository root: .venv/bin/python benchmarks/vision/bench_frame.py [--frames N]
 
 The work done for each 1280x720 frame by companion/runtime/camera_loop.py: the fast QR pass
-over the whole frame, the careful QR pass on one quarter of the still average, the pip-dice
-reader, the tracker, and the boards (BoardWatch: placing them, the coarse look at each, the
-cells read where they changed). OpenCV and onnxruntime run on one thread (one core of a Pi
-has no more to give). Frames: the fixture frames with cards (fixtures/images/qr) and with dice
-(fixtures/images/dice), alternating; with ``--boards GAME``, a recorded game of that board
-game instead (tools/board_sequences.py: boards read, hands, moves, the dice too).
-Memory: the peak resident size of this process.
+over the whole frame, the careful QR pass on one quarter of the still average, the settle gate
+(is the roll still moving?), the pip-dice reader, the tracker, and the boards (BoardWatch:
+placing them, the coarse look at each, the cells read where they changed). The service reads
+dice only once a roll has settled, so "dice" is the time of a settled frame's read, and
+"frame" the whole of such a frame (every frame here is read, the worst case). OpenCV and
+onnxruntime run on one thread (one core of a Pi has no more to give). Frames: the fixture
+frames with cards (fixtures/images/qr) and with dice (fixtures/images/dice), alternating; with
+``--boards GAME``, a recorded game of that board game instead (tools/board_sequences.py:
+boards read, hands, moves, the dice too). Memory: the peak resident size of this process.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from companion.settings import models_dir  # noqa: E402
 from companion.vision.board_watch import BoardWatch  # noqa: E402
 from companion.vision.dice import DiceReader  # noqa: E402
 from companion.vision.images import load_image  # noqa: E402
+from companion.vision.motion import SettleGate  # noqa: E402
 from companion.vision.qr import read_codes  # noqa: E402
 from companion.vision.still import StillAverage  # noqa: E402
 from companion.vision.tracker import ReadingTracker  # noqa: E402
@@ -71,7 +74,9 @@ def main() -> None:
         frames = [f for f in frames if f.shape[:2] == (720, 1280)]
     tracker = ReadingTracker()
     still = StillAverage()
-    parts: dict[str, list[float]] = {"qr fast": [], "qr band": [], "dice": [], "boards": [],
+    gate = SettleGate()
+    parts: dict[str, list[float]] = {"qr fast": [], "qr band": [], "settle": [], "dice": [],
+                                     "boards": [],
                                      "frame": []}
     for i in range(args.frames):
         frame = frames[i % len(frames)]
@@ -80,13 +85,15 @@ def main() -> None:
         t1 = time.perf_counter()
         codes += careful_codes(still, frame, i)
         t2 = time.perf_counter()
-        dice = reader.read(frame, codes=codes + board_areas(boards))
+        gate.moving(frame)
         t3 = time.perf_counter()
+        dice = reader.read(frame, codes=codes + board_areas(boards))
+        t4 = time.perf_counter()
         tracker.update(codes, dice)
         board_reports(boards, frame, codes)
-        t4 = time.perf_counter()
-        for name, took in (("qr fast", t1 - t0), ("qr band", t2 - t1), ("dice", t3 - t2),
-                           ("boards", t4 - t3), ("frame", t4 - t0)):
+        t5 = time.perf_counter()
+        for name, took in (("qr fast", t1 - t0), ("qr band", t2 - t1), ("settle", t3 - t2),
+                           ("dice", t4 - t3), ("boards", t5 - t4), ("frame", t5 - t0)):
             parts[name].append(took * 1000)
     print(f"{args.frames} frames of 1280x720 ({len(frames)} different), one thread")
     for name, values in parts.items():

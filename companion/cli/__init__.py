@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import __version__
+from companion.cli import dice as dice_cli
 from companion.cli import doctor, narrate, serve
 from companion.cli.render import render, render_photo_score
 from companion.engine import (
@@ -373,6 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
     forget.add_argument("name")
     forget.add_argument("--data", metavar="DIR", help="the data directory")
     forget.set_defaults(run=_dice_forget)
+    dice_cli.add_parsers(dice_sub)
 
     narrate.add_parsers(sub)
     serve.add_parsers(sub)

@@ -11,10 +11,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from companion.devices.camera import Camera, DeviceStatus, RecordedCamera
 from companion.vision.board_watch import BoardWatch
+from companion.vision.motion import SettleGate
 from companion.vision.qr import CodeReading, read_codes, read_codes_in_tile
 from companion.vision.scan import card_id
 from companion.vision.still import StillAverage
@@ -34,11 +36,13 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
           read_dice: ReadDice | None = None, max_frames: int | None = None,
           idle_seconds: float = 0.2,
           on_frame: Callable[[Any], None] | None = None,
-          boards: BoardWatch | None = None) -> Iterator[dict[str, Any]]:
+          boards: BoardWatch | None = None,
+          settle: SettleGate | None = None) -> Iterator[dict[str, Any]]:
     """Yield stable reports (and camera status changes) until the source ends, or after
     ``max_frames`` attempts to read a frame (counting attempts with no camera too).
     ``on_frame`` sees every frame (the service keeps the last one for a snapshot); ``boards``
-    watches the boards it is told to look for."""
+    watches the boards it is told to look for. With ``settle``, dice are read only once the
+    roll has settled (motion.py), not every frame."""
     tracker = tracker or ReadingTracker()
     read_dice = read_dice or _no_dice
     still = StillAverage()
@@ -62,7 +66,9 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
             on_frame(frame)
         codes = read_codes(frame, thorough=False) + careful_codes(still, frame, frames)
         cards = [c for c in codes if boards is None or not boards.is_corner(c)]
-        for report in tracker.update(cards, read_dice(frame, codes + board_areas(boards))):
+        read = partial(read_dice, frame, codes + board_areas(boards))
+        dice = read() if settle is None else settle.dice(frame, read)
+        for report in tracker.update(cards, dice):
             if report["type"] == "card":
                 report["card"] = card_id(report["payload"])
             yield report

@@ -7,6 +7,12 @@ only the phone of the seat that would act sees it. A board's stable reading is c
 the table's position (board_moves.py): the move it shows is offered to the seat that made it,
 and what the camera sees wrong on a board (an illegal move and the rule it breaks, a sticker
 of another game, a board it cannot place) is shown on every phone.
+
+Dice are read once a roll has settled (vision/motion.py): pip dice in the table's roll zone,
+with the reader adapted to this table, and the taught dice. A pip die the reader is unsure of
+is offered with every value it could show (the phone asks). A suggestion taken from a roll is
+a die the players confirmed (or, taken for another value, corrected): kept as an example
+for `companion dice adapt` (vision/adapt.py).
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from companion.devices.camera import Camera
 from companion.engine import (
@@ -31,9 +38,17 @@ from companion.engine import (
 from companion.runtime.board_moves import BoardCheck, check_boards
 from companion.runtime.camera_loop import ReadDice, watch
 from companion.runtime.tables import Actor, LiveTable, TableError, TableHub
+from companion.settings import models_dir
 from companion.vision.board_photo import scored
 from companion.vision.board_watch import BoardWatch
-from companion.vision.images import encode_jpeg
+from companion.vision.images import Image, encode_jpeg
+from companion.vision.motion import SettleGate
+from companion.vision.qr import CodeReading
+from companion.vision.tracker import UNSURE, DieReading
+
+if TYPE_CHECKING:
+    from companion.vision.dice import DiceReader
+    from companion.vision.zone import EmptyReference, RollZone
 
 log = logging.getLogger(__name__)
 
@@ -41,12 +56,80 @@ FRESH_SECONDS = 120.0  # a reading older than this suggests nothing any more
 KEEP = 20  # readings shown on the camera tab
 
 
+class TableDice:
+    """The dice this companion reads in a settled frame: pip dice (the shipped reader with
+    this table's adaptation, in its roll zone: corner stickers seen in the frame, else the
+    stored zone) and the taught dice (``companion dice teach``). Files that cannot be read
+    are logged and left out; the rest still reads."""
+
+    def __init__(self, data: Path) -> None:
+        from companion.vision.taught import TeachError, load, taught_names
+
+        self.data = data
+        self.taught = []
+        for name in taught_names(data):
+            try:
+                self.taught.append(load(data, name))
+            except TeachError as exc:  # one damaged model must not keep the others out
+                log.error("taught dice %r not loaded: %s", name, exc)
+        self.pips: DiceReader | None = None
+        self.zone: RollZone | None = None
+        self.empty: EmptyReference | None = None
+        self._seen: list[float] = []
+        self.reload()
+
+    def _files(self) -> list[float]:
+        """When the adapted reader, the zone and its empty picture last changed (0: none)."""
+        from companion.vision.adapt import head_path
+        from companion.vision.zone import reference_path, zone_path
+
+        paths = (head_path(self.data), zone_path(self.data), reference_path(self.data))
+        return [p.stat().st_mtime if p.exists() else 0.0 for p in paths]
+
+    def reload(self) -> None:
+        """Read the adapted reader, the zone and the empty zone's picture again (`companion
+        dice adapt` or `zone` changed them)."""
+        from companion.vision.adapt import AdaptError, load_head
+        from companion.vision.dice import DiceReader, ModelMissingError
+        from companion.vision.zone import ZoneError, load_reference, load_zone
+
+        self._seen = self._files()
+        try:
+            if self.pips is None:
+                self.pips = DiceReader(models_dir() / "dice")
+            self.pips.use_head(load_head(self.data))
+        except (ModelMissingError, AdaptError, ValueError) as exc:
+            log.error("pip dice: %s", exc)
+        try:
+            self.zone, self.empty = load_zone(self.data), load_reference(self.data)
+        except ZoneError as exc:
+            log.error("roll zone: %s", exc)
+
+    def __call__(self, frame: Image, codes: list[CodeReading]) -> list[DieReading]:
+        from companion.vision.scan import read_all_dice
+        from companion.vision.zone import zone_from_codes
+
+        if self._files() != self._seen:
+            self.reload()
+        zone = zone_from_codes(codes, frame.shape[1], frame.shape[0]) or self.zone
+        return read_all_dice(frame, self.pips, self.taught, codes=codes, zone=zone,
+                             empty=self.empty)
+
+    def crop(self, frame: Image, box: Any) -> Image | None:
+        """A pip die's crop as the classifier sees it (an example), or None without pips."""
+        from companion.vision.adapt import example_crop
+
+        return None if self.pips is None else example_crop(self.pips, frame, box)
+
+
 class CameraService:
     def __init__(self, hub: TableHub, open_camera: Callable[[], Camera] | None,
-                 read_dice: ReadDice | None = None) -> None:
+                 read_dice: ReadDice | None = None, data: Path | None = None) -> None:
         self.hub = hub
         self._open = open_camera
-        self._read_dice = read_dice
+        # The service reads its table's dice (pip and taught) from the data directory.
+        self.dice = TableDice(data) if data is not None else None
+        self._read_dice = read_dice or self.dice
         self.status: dict[str, Any] = {"ok": False, "source": None,
                                        "message": "no camera configured"}
         self.readings: deque[dict[str, Any]] = deque(maxlen=KEEP)
@@ -70,9 +153,57 @@ class CameraService:
         hub.on_change(self._table_changed)
 
     def _table_changed(self, table: LiveTable) -> None:
+        # A roll's suggestion taken is its die confirmed (or, for another value, corrected).
+        for reading in self.readings if self.table_id == table.id else []:
+            if reading["type"] == "roll" and self._fresh(table, reading):
+                self._keep_confirmed(table, reading)
         self._acted[table.id] = time.time()
         if table.id == self.table_id:
             self._note_positions(table)
+
+    def _remember_roll(self, reading: dict[str, Any]) -> None:
+        """Keep what a roll's pip dice look like (the frame is gone by the time a player
+        confirms them), and which value each action the roll suggests stands for now."""
+        with self._lock:
+            frame = self._frame
+        if self.dice is None or frame is None or self.table_id is None:
+            return
+        try:
+            table = self.hub.get(self.table_id)
+        except TableError:
+            return
+        crops = {i: self.dice.crop(frame, die["box"])
+                 for i, die in enumerate(reading.get("dice", []))
+                 if die["kind"] in ("d6", UNSURE)}
+        values: dict[str, int] = {}
+        with table.lock:
+            session = table.session
+            for value in range(1, 7):
+                for action in session.rules.suggest(session.state, DieFace("d6", value)):
+                    values.setdefault(str(action.to_dict()), value)
+        reading["_examples"] = crops, values
+
+    def _keep_confirmed(self, table: LiveTable, reading: dict[str, Any]) -> None:
+        """The action just taken, if a roll's die stood for it: that die, with the value the
+        players took, is an example (the die read with that value; or, when the roll had
+        one pip die, that die, read otherwise or unsure: a correction)."""
+        from companion.vision.adapt import AdaptError, ExampleStore
+
+        crops, values = reading.get("_examples", ({}, {}))
+        if not table.session.history or self.dice is None:
+            return
+        value = values.get(str(table.session.history[-1].action.to_dict()))
+        if value is None:
+            return
+        dice = reading.get("dice", [])
+        read_so = [i for i in crops if dice[i]["value"] == value]
+        chosen = read_so if len(read_so) == 1 else list(crops) if len(crops) == 1 else []
+        if len(chosen) != 1 or crops[chosen[0]] is None:
+            return  # which die the players meant cannot be told
+        try:
+            ExampleStore(self.dice.data).add(crops[chosen[0]], value)
+        except AdaptError as exc:  # a full disk costs an example, never the game
+            log.error("dice example not kept: %s", exc)
 
     def _fresh(self, table: LiveTable, reading: dict[str, Any]) -> bool:
         return bool(time.time() - reading["at"] <= FRESH_SECONDS
@@ -105,9 +236,10 @@ class CameraService:
             self.status = {"ok": False, "source": None, "message": str(exc)}
             log.error("camera: %s", exc)
             return
+        settle = SettleGate(self.dice.zone if self.dice else None)
         try:
             for report in watch(camera, read_dice=self._read_dice, on_frame=self._keep_frame,
-                                boards=self.boards):
+                                boards=self.boards, settle=settle):
                 self._take(report)
                 if self._stop.is_set():
                     break
@@ -125,7 +257,10 @@ class CameraService:
                            "message": report["message"]}
             log.info("camera %s: %s", report["source"], report["message"])
         elif report["type"] in ("card", "roll"):
-            self.readings.appendleft({**report, "at": time.time()})
+            reading = {**report, "at": time.time()}
+            if report["type"] == "roll":
+                self._remember_roll(reading)
+            self.readings.appendleft(reading)
             log.info("camera read %s", report.get("card") or report.get("payload")
                      or report.get("dice"))
         elif not self._take_board(report):
@@ -246,6 +381,31 @@ class CameraService:
                 "problems": list(self.boards_seen["problems"]),
                 "checks": [c.to_dict() for c in checks]}
 
+    # --- the table's own pip reader (the host's) ----------------------------------------------
+    def adapt_dice(self, actor: Actor, rollback: bool = False) -> str:
+        """The host improves the pip reader from this companion's confirmed dice (or, with
+        ``rollback``, goes back to the reader used before): what happened, in a sentence.
+        Refused (too few examples, contradictory ones, a full disk) with a message, changing
+        nothing."""
+        from companion.vision import adapt
+
+        if not actor.host:
+            raise TableError(403, "host_only", "only the host adapts the dice reader")
+        if self.dice is None or self.dice.pips is None:
+            raise TableError(409, "no_pip_reader", "this companion reads no pip dice")
+        try:
+            if rollback:
+                message = adapt.rollback(self.dice.data)
+            else:
+                result = adapt.adapt(self.dice.pips, adapt.ExampleStore(self.dice.data).examples())
+                if result.head is not None:
+                    adapt.save_head(self.dice.data, result.head)
+                message = result.message
+        except adapt.AdaptError as exc:
+            raise TableError(409, "cannot_adapt", f"{exc}; nothing changed") from None
+        self.dice.reload()
+        return message
+
     @staticmethod
     def _public(reading: dict[str, Any], meanings: dict[int, list[Action]]) -> dict[str, Any]:
         if reading["type"] == "card":
@@ -267,7 +427,10 @@ class CameraService:
                 return [parse_payload(reading["payload"])]
             except (InvalidPayloadError, UnknownComponentError):
                 return []
-        return [DieFace(str(d["kind"]), d["value"]) for d in reading.get("dice", [])]
+        # a die the reader is unsure of could show any value: the phone asks which
+        return [face for d in reading.get("dice", [])
+                for face in ([DieFace("d6", v) for v in range(1, 7)] if d["kind"] == UNSURE
+                             else [DieFace(str(d["kind"]), d["value"])])]
 
     def _meanings(self, table: LiveTable, reading: dict[str, Any]) -> list[Action]:
         """The legal actions a reading stands for now, whoever would take them."""
@@ -324,7 +487,8 @@ def _label(reading: dict[str, Any]) -> str:
             return parse_payload(reading["payload"]).label
         except (InvalidPayloadError, UnknownComponentError):
             return str(reading["payload"])
-    return ", ".join(str(d["value"]) for d in reading.get("dice", []))
+    return ", ".join("?" if d["kind"] == UNSURE else str(d["value"])
+                     for d in reading.get("dice", []))
 
 
 class _Stopped(Exception):

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from companion.devices.camera import Camera, camera_off, open_camera, parse_resolution
 from companion.errors import ConfigError
-from companion.runtime.camera_loop import ReadDice
 from companion.runtime.camera_service import CameraService
 from companion.runtime.narration_service import NarrationService
 from companion.runtime.narrator import Narrator
@@ -52,24 +51,6 @@ def camera_opener(settings: Settings) -> Callable[[], Camera] | None:
     return lambda: open_camera(settings.camera, *size, follow=True)
 
 
-def taught_dice_reader(data: Path) -> ReadDice | None:
-    """The dice this companion was taught (`companion dice teach`), read in every frame; None
-    when it knows none. Pip dice are not read by the service: no game here rolls them yet."""
-    from companion.vision.scan import read_all_dice
-    from companion.vision.taught import TeachError, load, taught_names
-
-    models = []
-    for name in taught_names(data):
-        try:
-            models.append(load(data, name))
-        except TeachError as exc:  # one damaged model must not keep the others out
-            log.error("taught dice %r not loaded: %s", name, exc)
-    if not models:
-        return None
-    log.info("reading taught dice: %s", ", ".join(taught_names(data)))
-    return lambda frame, codes: read_all_dice(frame, None, models, codes=codes)
-
-
 @dataclass
 class Services:
     settings: Settings
@@ -85,7 +66,7 @@ class Services:
         store = TableStore(data / "tables.sqlite3")
         hub = TableHub(store, Keys(secret), settings.max_tables)
         narration = NarrationService(hub, Narrator(settings, data))
-        camera = CameraService(hub, camera_opener(settings), taught_dice_reader(data))
+        camera = CameraService(hub, camera_opener(settings), data=data)
         hub.extras["narration"] = narration.status
         hub.extras["camera"] = camera.extras
         return cls(settings, data, secret, hub, narration, camera)

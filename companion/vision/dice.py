@@ -12,27 +12,33 @@ there), run with onnxruntime on the CPU, no PyTorch:
 2. a crop classifier: each candidate is cut from the full-resolution frame (so pips stay
    sharp) as a square of 1.2 times the box, scaled to the classifier's input size (48 x 48
    for the shipped model, read from the model), and classified as "not a die"
-   or 1 to 6. A die is reported only when its value has probability ``CLS_THRESHOLD`` or
-   more, or, in a photo, the classifier is sure a die is there and its value has
-   ``VALUE_IF_SURELY_A_DIE``; a candidate of a level coarser than 640 px needs its value at
-   ``COARSE_LEVEL_VALUE``, whatever else: missing a die is preferred to inventing one. A crop
-   the classifier is unsure of (no class at ``SURE`` or more) is looked at again turned and
-   mirrored (``CLS_VIEWS``) and the answers averaged: that costs 3 more runs, so only the few
-   unsure crops get it (in a camera frame, at most ``SECOND_LOOKS``);
-3. where levels disagree, the finest level that saw the die at a size it learned wins, among
+   or 1 to 6 (``propose``). A crop the classifier is unsure of (no class at ``SURE`` or more)
+   is looked at again turned and mirrored (``CLS_VIEWS``) and the answers averaged: that
+   costs 3 more runs, so only the few unsure crops get it (in a camera frame, at most
+   ``SECOND_LOOKS``). A table's adaptation (``adapt.py``) replaces the classifier's last
+   layer with one fitted on the dice confirmed at that table (``Head``);
+3. ``decide``: a die is reported with its value only when that value is likely enough
+   (``DiceSettings``: a coarse level's candidate needs more); a candidate likely a die whose
+   value is not (or a die half out of the roll zone) is reported as ``UNSURE``, with no
+   value, for the phone to ask; anything else is left out: missing a die is preferred to
+   inventing one;
+4. where levels disagree, the finest level that saw the die at a size it learned wins, among
    the candidates the classifier took for dice; a die inside a die twice its size is one of
-   its pips seen close up, and is dropped. A reported box is the detector's.
+   its pips seen close up, and is dropped. A reported box is the detector's: the die's top
+   face, the face its value is read from.
 
-Candidates lying on a QR sticker read in the same image are no dice: they are left out before
-the classifier runs, and take no part in merging levels or in telling pips from groups.
+Candidates lying on a QR sticker read in the same image, or outside the table's roll zone
+(``zone.py``), are no dice: they are left out before the classifier runs, and take no part in
+merging levels or in telling pips from groups.
 
-The thresholds were chosen on sets made from part of the training photos and on synthetic
-scenes, never on the held-out photos (training/dice/evaluate.py).
+The thresholds were chosen on the leave-one-setup-out predictions of every setup in
+../shared/data/dice (training/dice/loso.py), never on the setup a figure is reported for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,27 +49,39 @@ from numpy.typing import NDArray
 from companion.errors import CompanionError
 from companion.vision.images import Image
 from companion.vision.qr import CodeReading
-from companion.vision.tracker import DieReading
+from companion.vision.tracker import UNSURE, DieReading
+from companion.vision.zone import EmptyReference, RollZone
 
 DETECTOR = "dice_centernet.onnx"
 CLASSIFIER = "dice_classifier.onnx"
 WORK_LONG_SIDE = 640  # the detector sees a 1280x720 frame at 640x360: dice of 16-70 px there
-DET_THRESHOLD = 0.15  # low for recall: the classifier's "not a die" removes false candidates
-CLS_THRESHOLD = 0.4  # probability a value needs to be reported
-# In a photo, a die the classifier is sure is there ("not a die" under NOT_A_DIE_UNDER) is
-# reported with its likeliest value from VALUE_IF_SURELY_A_DIE: the die is seen, and a wrong
-# value is no worse an error than a die left out (the table corrects either). Not in a camera
-# frame: there a value must stay the same for several frames before a roll is reported, and
-# a die between two values could keep the whole roll from settling.
-NOT_A_DIE_UNDER = 0.05
-VALUE_IF_SURELY_A_DIE = 0.25
-# A coarse level (looking for dice bigger than the detector learned) also takes groups of dice
-# and patches of a busy table for big dice: its candidates need their value this likely,
-# whatever else.
-COARSE_LEVEL_VALUE = 0.8
+
+
+@dataclass(frozen=True)
+class DiceSettings:
+    """What the reader reports (probabilities are the classifier's: not a die, 1 to 6)."""
+
+    det_threshold: float = 0.15
+    """A detector peak this high is a candidate: low for recall, the classifier removes the
+    false ones."""
+    value: float = 0.4
+    """A die is reported with its value when that value is this likely..."""
+    max_not_a_die: float = 0.5
+    """...and "not a die" is at most this likely."""
+    coarse_value: float = 0.8
+    """A coarse level (looking for dice bigger than the detector learned) also takes groups of
+    dice and patches of a busy table for big dice: its candidates need their value this
+    likely."""
+    unsure_die: float = 0.7
+    """A candidate not read but at least this likely a die (1 - "not a die") is reported as
+    unsure, for the phone to ask: never guessed, never silently dropped."""
+
+
+SETTINGS = DiceSettings()
 CLS_SIZE = 48  # classifier input when the model does not say
 CLS_CONTEXT = 1.2
 CLS_VIEWS = 4  # an unsure crop is classified turned and mirrored too, the answers averaged
+EDGE_SHARE = 0.25  # a die with this much of its box outside the roll zone is reported unsure
 SURE = 0.9  # a crop whose best class is less likely than this is unsure
 SECOND_LOOKS = 4  # at most this many unsure crops of a camera frame get the other views
 NMS_IOU = 0.4  # two candidates of one level overlapping more than this are one die
@@ -195,9 +213,11 @@ def merge_levels(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One box per die from candidates of several levels (each with its level's ``side``,
     ``seen``, the box's size there, and ``coarse``, a level coarser than the base one): where
     levels overlap, the finest level that saw the die no bigger than the detector learned
-    wins, as it has the most pixels of it."""
-    def rank(c: dict[str, Any]) -> tuple[bool, float, float]:
-        return c["seen"] > LEARNED_MAX_PX, -c["side"], -float(c["confidence"])
+    wins, as it has the most pixels of it; a level that read the die's value wins over one
+    unsure of it."""
+    def rank(c: dict[str, Any]) -> tuple[bool, bool, float, float]:
+        unsure = "value" in c and c["value"] is None
+        return unsure, c["seen"] > LEARNED_MAX_PX, -c["side"], -float(c["confidence"])
 
     def same_die(a: dict[str, Any], b: dict[str, Any]) -> bool:
         if not one_die_at_two_levels(a["side"], a["box"], b["side"], b["box"]):
@@ -251,9 +271,14 @@ def outermost(dice: list[DieReading], levels: Sequence[float] | None = None) -> 
               if area[i] >= 2 * area[j] and inside(small.box, big.box) >= CONTAINED}
              for i, big in enumerate(dice)]
     groups = {i for i, held in enumerate(holds)
-              if distinct(dice, held, levels) > int(dice[i].value)}
+              if distinct(dice, held, levels) > _most_pips(dice[i])}
     pips = {j for i, held in enumerate(holds) if i not in groups for j in held}
     return [d for i, d in enumerate(dice) if i not in groups and i not in pips]
+
+
+def _most_pips(die: DieReading) -> int:
+    """How many pips a die can show: its value, or six when unsure of it."""
+    return int(die.value) if isinstance(die.value, int) else 6
 
 
 def as_bgr(image: Image) -> Image:
@@ -266,28 +291,56 @@ def as_bgr(image: Image) -> Image:
     return np.asarray(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR), dtype=image.dtype)
 
 
+@dataclass(frozen=True)
+class Head:
+    """A table's correction to the classifier's last layer (adapt.py fits it on the dice
+    confirmed at that table): probabilities = softmax(log(shipped probabilities) + weights @
+    features + bias). All zeros is the shipped classifier itself."""
+
+    weights: NDArray[np.float32]  # classes x features
+    bias: NDArray[np.float32]  # classes
+
+    def apply(self, probs: NDArray[np.float32], features: NDArray[np.float32]
+              ) -> NDArray[np.float32]:
+        logits = np.log(np.maximum(probs, 1e-7)) + features @ self.weights.T + self.bias
+        logits -= logits.max(1, keepdims=True)
+        e = np.exp(logits)
+        return np.asarray(e / e.sum(1, keepdims=True), dtype=np.float32)
+
+
 class DiceReader:
     """Reads pip dice; sessions are made once and reused for every frame."""
 
-    def __init__(self, models: Path, threads: int = 1, det_threshold: float = DET_THRESHOLD,
-                 cls_threshold: float = CLS_THRESHOLD, classifier: bool = True,
-                 detector_path: Path | None = None, views: int = CLS_VIEWS,
-                 sure: float = SURE) -> None:
+    def __init__(self, models: Path, threads: int = 1, settings: DiceSettings = SETTINGS,
+                 classifier: bool = True, detector_path: Path | None = None,
+                 views: int = CLS_VIEWS, sure: float = SURE, head: Head | None = None) -> None:
         self.detector = _session(detector_path or models / DETECTOR, threads)
         self.input_name = self.detector.get_inputs()[0].name
         # Without the classifier the reader only detects (training mines hard negatives so).
         self.classifier = _session(models / CLASSIFIER, threads) if classifier else None
         self.cls_size = CLS_SIZE
+        self.feature_size = 0  # a classifier that also gives the features its last layer reads
         if self.classifier is not None:
             side = self.classifier.get_inputs()[0].shape[-1]
             self.cls_size = side if isinstance(side, int) else CLS_SIZE
-        self.det_threshold = det_threshold
-        self.cls_threshold = cls_threshold
+            outputs = self.classifier.get_outputs()
+            if len(outputs) > 1 and isinstance(outputs[1].shape[-1], int):
+                self.feature_size = outputs[1].shape[-1]
+        self.settings = settings
         if views not in (1, 2, 4, 8):
             raise ValueError(f"views must be 1, 2, 4 or 8, not {views}")
         self.views = views
         self.sure = sure
         self.work_long_side = WORK_LONG_SIDE
+        self.head: Head | None = None
+        self.use_head(head)
+
+    def use_head(self, head: Head | None) -> None:
+        """Read with this last layer (a table's adaptation), or with the shipped one (None)."""
+        if head is not None and head.weights.shape[1] != self.feature_size:
+            raise ValueError(f"this adaptation reads {head.weights.shape[1]} features; the"
+                             f" classifier gives {self.feature_size}: adapt again")
+        self.head = head
 
     def detect(self, image: Image, thorough: bool = False) -> list[dict[str, Any]]:
         """Stage 1 alone: candidate dice (confidence is the detector's peak score) at the
@@ -316,7 +369,7 @@ class DiceReader:
             source = source if source.shape[1::-1] == size else np.asarray(
                 cv2.resize(source, size, interpolation=cv2.INTER_AREA), dtype=source.dtype)
             for candidate in suppress(decode(self.run_detector(source), scale, (w, h),
-                                             self.det_threshold)):
+                                             self.settings.det_threshold)):
                 seen = max(candidate["box"][2], candidate["box"][3]) * scale
                 # a level other than 640 px keeps only the dice 640 px sees worse
                 if side > base and seen * sides[k + 1] / side >= LEARNED_MIN_PX:
@@ -352,48 +405,86 @@ class DiceReader:
         return probs
 
     def probabilities(self, crops: NDArray[Any]) -> NDArray[np.float32]:
-        assert self.classifier is not None
-        out = self.classifier.run(None, {"crops": np.ascontiguousarray(crops, np.float32)})[0]
-        return np.asarray(out, dtype=np.float32)
+        """Class probabilities of N x C x H x W crops, one look each (with the table's
+        adapted last layer, when it has one)."""
+        if self.head is None:
+            return self.run_classifier(crops)[0]
+        probs, features = self.run_classifier(crops)
+        return self.head.apply(probs, features)
 
-    def reported_value(self, p: NDArray[np.float32], coarse: bool, photo: bool) -> int | None:
+    def run_classifier(self, crops: NDArray[Any]) -> list[NDArray[np.float32]]:
+        """The shipped classifier's outputs for N x C x H x W crops: its probabilities, and
+        (when it gives them) the features its last layer reads."""
+        if self.classifier is None:
+            raise ValueError("a reader made without its classifier only detects dice")
+        out = self.classifier.run(None, {"crops": np.ascontiguousarray(crops, np.float32)})
+        return [np.asarray(o, dtype=np.float32) for o in out]
+
+    def reported_value(self, p: NDArray[np.float32], coarse: bool) -> int | None:
         """The value a candidate with class probabilities ``p`` (not a die, 1 to 6) is
-        reported with, or None when it is no die or its value is too unsure (see the
-        thresholds above; ``coarse``: a coarse level's, ``photo``: read as a photo)."""
+        reported with, or None when it is no die or its value is too unsure (``settings``;
+        ``coarse``: a coarse level's candidate)."""
         value = int(np.argmax(p[1:])) + 1
-        if coarse:
-            sure = p[value] >= COARSE_LEVEL_VALUE
-        else:
-            sure = p[value] >= self.cls_threshold or (
-                photo and p[0] < NOT_A_DIE_UNDER and p[value] >= VALUE_IF_SURELY_A_DIE)
-        return value if sure else None
+        needed = self.settings.coarse_value if coarse else self.settings.value
+        if p[value] >= needed and p[0] <= self.settings.max_not_a_die:
+            return value
+        return None
 
-    def read(self, image: Image, thorough: bool = False,
-             codes: Sequence[CodeReading] = ()) -> list[DieReading]:
-        """Every die whose top face the reader can tell (``reported_value``; ``thorough``: a
-        photo, see ``detect``), none on the QR stickers ``codes`` read in the same image (left
-        out before the classifier runs: a card's codes give many candidates, and its time is
-        the frame's)."""
+    def propose(self, image: Image, thorough: bool = False, codes: Sequence[CodeReading] = (),
+                zone: RollZone | None = None, empty: EmptyReference | None = None
+                ) -> list[dict[str, Any]]:
+        """Every level's candidates with their class probabilities (``probs``), none on the QR
+        stickers ``codes`` read in the same image, outside the roll ``zone`` or where the
+        ``empty`` zone looked the same (left out before the classifier runs: a card's codes
+        give many candidates, and its time is the frame's); ``edge``: a die partly outside
+        the zone. ``thorough``: a photo."""
         if self.classifier is None:
             raise ValueError("a reader made without its classifier only detects dice")
         image = as_bgr(image)
-        candidates = [c for c in self.level_candidates(image, thorough)
-                      if not on_code(c["box"], codes)]
+        height, width = image.shape[:2]
+        candidates = []
+        for candidate in self.level_candidates(image, thorough):
+            if on_code(candidate["box"], codes):
+                continue
+            outside = 0.0 if zone is None else zone.outside(candidate["box"], width, height)
+            if outside > 0.5:  # its centre is off the zone: not a die in play
+                continue
+            candidates.append({**candidate, "edge": outside >= EDGE_SHARE})
+        if empty is not None and candidates:
+            same = empty.unchanged(image, [c["box"] for c in candidates])
+            candidates = [c for c, unchanged in zip(candidates, same, strict=True)
+                          if not unchanged]
         if not candidates:
             return []
         crops = np.stack([crop_die(image, c["box"], self.cls_size) for c in candidates])
         # a camera frame has a time budget; a photo gets all the looks it needs
         probs = self.classify(crops.transpose(0, 3, 1, 2), None if thorough else SECOND_LOOKS)
+        return [{**c, "probs": p} for c, p in zip(candidates, probs, strict=True)]
+
+    def decide(self, candidates: list[dict[str, Any]]) -> list[DieReading]:
+        """The dice among classified candidates (``propose``): read with a value, or unsure."""
         dice = []
-        for candidate, p in zip(candidates, probs, strict=True):
-            value = self.reported_value(p, candidate["coarse"], thorough)
-            if value is not None:
+        for candidate in candidates:
+            p = candidate["probs"]
+            value = self.reported_value(p, candidate["coarse"])
+            if value is not None and not candidate["edge"]:
                 dice.append({**candidate, "value": value, "probability": float(p[value])})
+            elif value is not None or 1 - p[0] >= self.settings.unsure_die:
+                dice.append({**candidate, "value": None, "probability": float(1 - p[0])})
         # Levels are merged among the candidates the classifier took for dice: a part of a big
         # die that a finer level proposed must not hide the whole die a coarser level saw.
         merged = merge_levels(dice)
         return outermost([_reading(die["box"], die["value"], die["probability"])
                           for die in merged], [die["side"] for die in merged])
+
+    def read(self, image: Image, thorough: bool = False, codes: Sequence[CodeReading] = (),
+             zone: RollZone | None = None, empty: EmptyReference | None = None
+             ) -> list[DieReading]:
+        """Every die the reader sees, none on the QR stickers ``codes`` read in the same image
+        nor outside the roll ``zone`` (nor where the ``empty`` zone looked the same): read
+        (kind d6, with its value) or unsure (kind ``UNSURE``, no value). ``thorough``: a
+        photo (see ``detect``)."""
+        return self.decide(self.propose(image, thorough, codes, zone, empty))
 
 
 def on_code(box: Sequence[float], codes: Sequence[CodeReading]) -> bool:
@@ -417,6 +508,7 @@ def off_codes(dice: list[DieReading], codes: Sequence[CodeReading]) -> list[DieR
     return [die for die in dice if not on_code(die.box, codes)]
 
 
-def _reading(box: list[float], value: int, confidence: float) -> DieReading:
+def _reading(box: list[float], value: int | None, confidence: float) -> DieReading:
     x, y, w, h = (int(round(v)) for v in box)
-    return DieReading("d6", value, (x, y, w, h), round(confidence, 3))
+    return DieReading("d6" if value is not None else UNSURE, value, (x, y, w, h),
+                      round(confidence, 3))

@@ -17,6 +17,7 @@ from companion.vision.markers import read_markers
 from companion.vision.qr import CodeReading, read_codes
 from companion.vision.taught import TaughtDice, read_taught
 from companion.vision.tracker import DieReading
+from companion.vision.zone import EmptyReference, RollZone
 
 
 def card_id(payload: str) -> str | None:
@@ -37,12 +38,15 @@ def card_entry(reading: CodeReading) -> dict[str, Any]:
 
 
 def read_all_dice(image: Image, pips: DiceReader | None, taught: list[TaughtDice] | None,
-                  thorough: bool = False, codes: Sequence[CodeReading] = ()) -> list[DieReading]:
-    """Pip dice (with ``pips``) and the table's taught custom dice in one image, none on the
-    QR stickers ``codes`` read in it. A die the table taught is read as that die, not also as
-    a pip die. ``thorough``: a photo, worth more time than a camera frame."""
+                  thorough: bool = False, codes: Sequence[CodeReading] = (),
+                  zone: RollZone | None = None, empty: EmptyReference | None = None
+                  ) -> list[DieReading]:
+    """Pip dice (with ``pips``, in the roll ``zone``, not where the ``empty`` zone looked the
+    same) and the table's taught custom dice in one image, none on the QR stickers ``codes``
+    read in it. A die the table taught is read as that die, not also as a pip die.
+    ``thorough``: a photo, worth more time than a camera frame."""
     custom = [d for model in taught or [] for d in read_taught(model, image)]
-    dice = pips.read(image, thorough, codes) if pips else []
+    dice = pips.read(image, thorough, codes, zone, empty) if pips else []
     dice = [d for d in dice if not any(iou(d.box, c.box) > 0.3 for c in custom)]
     return dice + off_codes(custom, codes)
 

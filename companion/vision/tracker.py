@@ -19,11 +19,15 @@ import numpy as np
 
 from companion.vision.qr import CodeReading
 
+# The kind of a die the pip reader sees but cannot read (its value, or whether it is a die at
+# all, is unsure): reported with no value, for the phone to ask, never guessed.
+UNSURE = "unsure"
+
 
 @dataclass(frozen=True)
 class DieReading:
-    kind: str  # "d6", or a taught die's name
-    value: int | str
+    kind: str  # "d6", UNSURE, or a taught die's name
+    value: int | str | None  # None only for an unsure die
     box: tuple[int, int, int, int]  # x, y, w, h in pixels
     confidence: float
 
@@ -98,8 +102,9 @@ class ReadingTracker:
 
     def _dice_signature(self, dice: list[DieReading]) -> tuple[tuple[Any, int, int], ...]:
         grid = self.move_tolerance_px
-        return tuple(sorted((d.value, round(d.centre[0] / grid), round(d.centre[1] / grid))
-                            for d in dice))
+        # values are numbers, taught faces' names or None (unsure): compared as text
+        return tuple(sorted((f"{d.kind}:{d.value}", round(d.centre[0] / grid),
+                             round(d.centre[1] / grid)) for d in dice))
 
     def _update_dice(self, dice: list[DieReading]) -> list[dict[str, Any]]:
         key = self._dice_signature(dice)

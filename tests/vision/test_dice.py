@@ -14,6 +14,7 @@ import pytest
 from companion.settings import models_dir
 from companion.vision.dice import (
     DiceReader,
+    DiceSettings,
     ModelMissingError,
     crop_die,
     dihedral_views,
@@ -252,30 +253,35 @@ def test_a_part_of_a_die_the_classifier_rejects_does_not_hide_the_whole_die(
     assert [d.box for d in reader.read(image)] == [(110, 110, 110, 110)]
 
 
-def test_which_candidates_are_dice_and_with_what_value(
+def test_which_candidates_are_dice_with_what_value_and_which_are_unsure(
         reader: DiceReader, monkeypatch: pytest.MonkeyPatch) -> None:
     coarse = {5, 6}  # candidates of the level coarser than 640 px
-    boxes = [[40.0 + 80 * i, 40.0, 40.0, 40.0] for i in range(7)]
+    boxes = [[40.0 + 80 * i, 40.0, 40.0, 40.0] for i in range(8)]
     monkeypatch.setattr(reader, "level_candidates", lambda image, thorough: [
         {"box": box, "confidence": 0.8, "side": 320 if i in coarse else 640, "seen": 40,
          "coarse": i in coarse} for i, box in enumerate(boxes)])
     probabilities = [
         [0.10, 0.0, 0.25, 0.0, 0.0, 0.2, 0.45],  # its value likely enough: a six
-        [0.01, 0.0, 0.35, 0.0, 0.0, 0.34, 0.3],  # a die surely there, likeliest a two (photo)
-        [0.10, 0.0, 0.35, 0.0, 0.0, 0.30, 0.25],  # perhaps no die at all: left out
-        [0.01, 0.2, 0.2, 0.2, 0.2, 0.19, 0.0],  # a die, but no value likely enough: left out
-        [0.6, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0],  # likelier no die, but a one likely enough
-        [0.0, 0.0, 0.0, 0.7, 0.3, 0.0, 0.0],  # a coarse level's big "die": not sure enough
+        [0.01, 0.0, 0.35, 0.0, 0.0, 0.34, 0.3],  # surely a die, but which value: unsure
+        [0.40, 0.0, 0.35, 0.0, 0.0, 0.20, 0.05],  # perhaps no die at all: left out
+        [0.01, 0.2, 0.2, 0.2, 0.2, 0.19, 0.0],  # a die, no value likely: unsure
+        [0.55, 0.45, 0.0, 0.0, 0.0, 0.0, 0.0],  # likelier no die than a one: left out
+        [0.0, 0.0, 0.0, 0.7, 0.3, 0.0, 0.0],  # a coarse level's big "die", not sure: unsure
         [0.0, 0.0, 0.0, 0.0, 0.15, 0.85, 0.0],  # a coarse level's big die, sure: a five
+        [0.9, 0.05, 0.05, 0.0, 0.0, 0.0, 0.0],  # no die
     ]
     monkeypatch.setattr(reader, "classify",
                         lambda crops, looks=None: np.array(probabilities, np.float32))
-    image = np.full((200, 600, 3), 128, np.uint8)
-    photo = [(d.value, d.box[0], d.confidence) for d in reader.read(image, thorough=True)]
-    assert photo == [(6, 40, 0.45), (2, 120, 0.35), (1, 360, 0.4), (5, 520, 0.85)]
-    # in a camera frame, a die between two values is left out: it could keep a roll unsettled
-    frame = [(d.value, d.box[0]) for d in reader.read(image)]
-    assert frame == [(6, 40), (1, 360), (5, 520)]
+    image = np.full((200, 700, 3), 128, np.uint8)
+    settings = DiceSettings(value=0.4, max_not_a_die=0.5, coarse_value=0.8, unsure_die=0.7)
+    monkeypatch.setattr(reader, "settings", settings)
+    for thorough in (True, False):  # a photo and a camera frame alike
+        found = sorted(((d.kind, d.value, d.box[0]) for d in reader.read(image, thorough)),
+                       key=lambda d: d[2])
+        assert found == [("d6", 6, 40), ("unsure", None, 120), ("unsure", None, 280),
+                         ("unsure", None, 440), ("d6", 5, 520)]
+    confidence = {d.box[0]: d.confidence for d in reader.read(image)}
+    assert (confidence[40], confidence[120]) == (0.45, 0.99)  # the value's; being a die's
 
 
 def test_candidates_on_the_stickers_read_are_not_classified(

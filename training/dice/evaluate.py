@@ -6,7 +6,7 @@
     python evaluate.py build tuning           # only the *-train sets (settings chosen there)
     python evaluate.py score holdout          # predictions JSONL + dice_score.py on one set
     python evaluate.py score FOLDER           # any folder with images/ and labels/
-    python evaluate.py score SET 0.15 0.5     # with detector / classifier thresholds
+    python evaluate.py score SET 0.15 0.5     # with detector threshold / value threshold
     python evaluate.py score SET 0.15 0.4 1 0.9   # ... classifier views, sure
     python evaluate.py errors holdout         # what kind of errors: misses, values, boxes, extras
     python evaluate.py bench                  # ms per 640x640 image and per 1280x720 frame, 1 thread
@@ -47,6 +47,7 @@ import os
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -335,9 +336,12 @@ def build_sets() -> None:
 
 # ----------------------------------------------------------------------------- scoring
 def predict_folder(folder: Path, out: Path, thresholds: dict | None = None) -> None:
-    from companion.vision.dice import DiceReader
+    from companion.vision.dice import SETTINGS, DiceReader
 
-    rd = DiceReader(MODELS, **(thresholds or {}))
+    thresholds = dict(thresholds or {})
+    settings = replace(SETTINGS, **{k: thresholds.pop(k) for k in ("det_threshold", "value")
+                                    if k in thresholds})
+    rd = DiceReader(MODELS, settings=settings, **thresholds)
     with out.open("w") as f:
         for p in sorted((folder / "images").iterdir()):
             img = read_photo(p)
@@ -444,7 +448,7 @@ def main() -> int:
         if len(args) > 2:
             thr["det_threshold"] = float(args[2])
         if len(args) > 3:
-            thr["cls_threshold"] = float(args[3])
+            thr["value"] = float(args[3])
         if len(args) > 4:
             thr["views"] = int(args[4])
         if len(args) > 5:

@@ -1,29 +1,40 @@
 #!/usr/bin/env python3
 """Train the two-stage pip-dice reader and export both stages to ONNX.
 
-    python train.py                       # both stages, seed 0 (~65 min on 2 cores)
+    python train.py                       # both stages, seed 0, every setup -> models/dice/
+    python train.py --hold-out skovy-floor --out runs/det.onnx --cls-out runs/cls.onnx
+                                          # a leave-one-setup-out fold (loso.py runs them)
     python train.py --stage det           # detector only  -> models/dice_centernet.onnx
     python train.py --stage cls           # classifier only (mines hard negatives with the
                                           # detector in --out) -> models/dice_classifier.onnx
     python train.py --iters 40 --cls-iters 40 --out /tmp/d.onnx --cls-out /tmp/c.onnx   # smoke test
 
+Data: the photos of every setup in ../shared/data/dice (setups.py; byler-train without its
+40 held-out photos), each setup as likely as another whatever its size, the labels turned
+into top-face boxes (setups.face_boxes) and each setup scaled so its dice are about FACE_PX.
+
 Stage 1, detector (DiceNet): CenterNet-style, stride 4, 63k parameters. Output
 N x 5 x H/4 x W/4: channel 0 a sigmoid "die here" heatmap (any value: the classifier reads
-it), 1-2 log(box w, h / 4 px), 3-4 sub-cell centre offset. Trained on 320x320 crops of the
-Byler photos (minus the held-out split, see split.py) under heavy augmentation
+it), 1-2 log(box w, h / 4 px) of the top face (learned only where its size is known),
+3-4 sub-cell centre offset. Trained on 320x320 crops of the photos under heavy augmentation
 (scale 0.45-1.5, 90-degree turns, flips, +-15 deg, perspective, hue/saturation/
 brightness/contrast/gamma, channel swaps, inversion, grey, blur, motion blur, noise,
 JPEG), plus collages of real dice crops on synthetic tables and fully synthetic
-scenes (synth.py).
+scenes (synth.py) among things that are no pip dice (d8, d10, numeral d6, coins, screws,
+board art).
 
-Stage 2, classifier (DiceCls): 48x48 crop -> {not a die, 1..6}, 209k parameters.
+Stage 2, classifier (DiceCls): 48x48 crop -> {not a die, 1..6}, 209k parameters; it also
+outputs the 96 features its last layer reads (a table's adaptation refits that layer).
 Real dice crops (box jitter, any rotation, low-res, same photometric augmentation),
 synthetic dice crops (oblique, touching, marbled, translucent), negatives: random
-patches, half dice / between dice, pips of a die seen close up, and hard negatives =
-detector false alarms on the training photos (groups of dice among them).
+patches, half dice / between dice, pips of a die seen close up, the side below a tilted
+die's top face, d8 / d10 / numeral d6 / coins / board art (synth.py), and hard negatives =
+detector false alarms on the training photos (groups of dice among them), each setup as
+likely as another.
 
-Data licence: Byler photos are BSD-3-Clause; models/LICENSE-byler-dice goes with the
-models. Everything is driven by --seed (one data-loader worker, fixed per-worker seeds).
+Data licences: see setups.py and models/dice/MODEL_CARD.md; the notices in models/dice go
+with the models. Everything is driven by --seed (fixed per-worker seeds). One core: torch
+runs one thread and the data are made in the same process (--workers 0).
 """
 
 from __future__ import annotations
@@ -32,6 +43,7 @@ import argparse
 import math
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -39,10 +51,15 @@ import synth
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from split import DATA, load_split, read_labels, read_photo
+from setups import SETUPS, face_boxes, labels, training_names
+from split import read_photo
 
 MODELS = Path(__file__).resolve().parents[2] / "models" / "dice"
 STRIDE = 4
+# A die smaller than TINY_PX is a negative for the detector (a coarse level, seeing a die far
+# smaller than it learned, would otherwise propose a box round it several times too big);
+# from TINY_PX to LEARNED_MIN_PX it is neither (a finer level reads it).
+TINY_PX, LEARNED_MIN_PX = 10, 15
 HEATMAPS = 1  # one class-agnostic "die" heatmap: the classifier reads the value
 CROP = 320
 
@@ -219,24 +236,48 @@ def geometric(img, boxes, rng, out_size=CROP, scale_range=(0.45, 1.5), persp=0.1
     )
 
 
+class Item(NamedTuple):
+    """One training photo of a real setup, scaled so its dice are about FACE_PX."""
+
+    img: np.ndarray
+    boxes: np.ndarray  # top faces, N x 4 (x1 y1 x2 y2): the boxes the reader reports
+    values: np.ndarray
+    sized: np.ndarray  # N bools: whether a box's size is known (not for boxes round pips)
+    whole: np.ndarray  # the whole dice, N x 4 (the faces where only faces are labelled)
+    setup: str
+
+
+def pick(items: list[Item], rng: np.random.Generator) -> tuple[int, Item]:
+    """An item of a setup drawn evenly among the setups: a setup with more photos (or runs of
+    near-identical frames) does not outweigh the others."""
+    setups = sorted({item.setup for item in items})
+    setup = setups[int(rng.integers(0, len(setups)))]
+    indices = [i for i, item in enumerate(items) if item.setup == setup]
+    i = indices[int(rng.integers(0, len(indices)))]
+    return i, items[i]
+
+
 class Sampler:
     """Makes training samples: augmented real photos, real-die collages, synthetic scenes."""
 
-    def __init__(self, items, seed: int):
-        self.items = items  # list of (img, boxes xyxy, values)
+    def __init__(self, items: list[Item], seed: int):
+        self.items = items
         self.rng = np.random.default_rng(seed)
-        self.crops = []  # real dice crops for collages
-        for img, boxes, values in items:
-            for (x1, y1, x2, y2), v in zip(boxes, values):
+        self.crops = []  # real dice crops for collages: the whole die, its face's box in it
+        for item in items:
+            img = item.img
+            for (x1, y1, x2, y2), (wx1, wy1, wx2, wy2), v in zip(item.boxes, item.whole,
+                                                                item.values):
                 m = 0.08 * (x2 - x1)
-                a, b = int(max(0, x1 - m)), int(max(0, y1 - m))
-                c, d = int(min(img.shape[1], x2 + m)), int(min(img.shape[0], y2 + m))
+                a, b = int(max(0, min(x1, wx1) - m)), int(max(0, min(y1, wy1) - m))
+                c = int(min(img.shape[1], max(x2, wx2) + m))
+                d = int(min(img.shape[0], max(y2, wy2) + m))
                 self.crops.append((img[b:d, a:c].copy(), (x1 - a, y1 - b, x2 - a, y2 - b), v))
 
     def collage(self, size: int):
         rng = self.rng
         img, boxes, values = (
-            synth.scene(size, size, rng, max_dice=12, size_range=(18, 64))
+            synth.scene(size, size, rng, max_dice=12, size_range=(18, 64), top_face=True)
             if rng.random() < 0.5
             else (
                 synth.background(size, size, rng),
@@ -281,37 +322,46 @@ class Sampler:
         return img, np.array(boxes, np.float32).reshape(-1, 4), np.array(values, np.int64)
 
     def sample(self):
-        """One augmented sample: (image CROPxCROP, boxes xyxy, keep mask, values)."""
+        """One augmented sample: (image CROPxCROP, boxes xyxy, keep mask, values, sized)."""
         rng = self.rng
         r = rng.random()
         if r < 0.55:
-            img, boxes, values = self.items[int(rng.integers(0, len(self.items)))]
-            kw = {}
+            _, item = pick(self.items, rng)
+            img, boxes, values, sized = item.img, item.boxes, item.values, item.sized
+            # now and then far smaller than learned: such dice are no candidates (below)
+            kw = {"scale_range": (0.15, 0.45)} if rng.random() < 0.15 else {}
         else:
             size = 448
-            img, boxes, values = (
-                self.collage(size) if r < 0.8 else synth.scene(size, size, rng, size_range=(16, 70))
-            )
+            if r < 0.8:
+                img, boxes, values = self.collage(size)
+            else:  # synthetic dice among things that are no pip dice
+                img, boxes, values, _ = synth.scene_and_others(
+                    size, size, rng, size_range=(16, 70), top_face=True, others=4)
+            sized = np.ones(len(boxes), bool)
             kw = dict(scale_range=(0.7, 1.3), persp=0.08, focus=False)
         out, b, keep, idx = geometric(img, boxes, rng, **kw)
-        return photometric(out, rng), b, keep, values[idx]
+        return photometric(out, rng), b, keep, values[idx], sized[idx]
 
 
 # ----------------------------------------------------------------------------- targets and loss
-def make_targets(boxes, keep, size):
+def make_targets(boxes, keep, sized, size):
+    """Heatmap, ignore mask, box regression and its masks (centre offsets for every die, box
+    size only where it is known)."""
     hs = size // STRIDE
     heat = np.zeros((HEATMAPS, hs, hs), np.float32)
     ignore = np.zeros((hs, hs), np.float32)
     reg = np.zeros((4, hs, hs), np.float32)
-    regmask = np.zeros((hs, hs), np.float32)
+    regmask = np.zeros((2, hs, hs), np.float32)
     yy, xx = np.mgrid[0:hs, 0:hs].astype(np.float32)
-    for (x1, y1, x2, y2), k in zip(boxes, keep):
+    for (x1, y1, x2, y2), k, known in zip(boxes, keep, sized):
         cx, cy = (x1 + x2) / 2 / STRIDE, (y1 + y2) / 2 / STRIDE
         bw, bh = (x2 - x1) / STRIDE, (y2 - y1) / STRIDE
         ix, iy = int(cx), int(cy)
         if not (0 <= ix < hs and 0 <= iy < hs) or bw < 1 or bh < 1:
             continue
-        if not k:
+        if max(bw, bh) * STRIDE < TINY_PX:
+            continue  # far smaller than the reader looks for: the detector must not fire
+        if not k or max(bw, bh) * STRIDE < LEARNED_MIN_PX:
             r = int(max(bw, bh) / 2) + 1
             ignore[max(0, iy - r) : iy + r + 1, max(0, ix - r) : ix + r + 1] = 1
             continue
@@ -319,7 +369,8 @@ def make_targets(boxes, keep, size):
         g = np.exp(-((xx - ix) ** 2 + (yy - iy) ** 2) / (2 * sigma * sigma))
         heat[0] = np.maximum(heat[0], g)
         reg[:, iy, ix] = (math.log(bw), math.log(bh), cx - ix, cy - iy)
-        regmask[iy, ix] = 1
+        regmask[0, iy, ix] = float(known)
+        regmask[1, iy, ix] = 1
     return heat, ignore, reg, regmask
 
 
@@ -336,8 +387,8 @@ def focal_loss(pred, gt, ignore):
 def batch(sampler, n):
     imgs, heats, igns, regs, masks = [], [], [], [], []
     for _ in range(n):
-        img, b, keep, _ = sampler.sample()
-        h, ig, r, m = make_targets(b, keep, img.shape[0])
+        img, b, keep, _, sized = sampler.sample()
+        h, ig, r, m = make_targets(b, keep, sized, img.shape[0])
         imgs.append(img.transpose(2, 0, 1))
         heats.append(h), igns.append(ig), regs.append(r), masks.append(m)
     t = lambda a: torch.from_numpy(np.stack(a))
@@ -355,16 +406,35 @@ class Stream(torch.utils.data.IterableDataset):
             yield batch(sampler, self.bs)
 
 
-def load_items(names):
+FACE_PX = 40  # training photos are scaled so that their dice's median face is this wide
+
+
+def load_items(setups: list[str]) -> list[Item]:
+    """Every training photo of these setups (byler-train without its held-out 40), with its
+    dice's top faces (setups.face_boxes), scaled so the median face is FACE_PX wide."""
     items = []
-    for name in names:
-        img = read_photo(DATA / "images" / name)
-        h, w = img.shape[:2]
-        vals, boxes = [], []
-        for v, (x, y, bw, bh) in read_labels(name, w, h):
-            vals.append(v)
-            boxes.append([x, y, x + bw, y + bh])
-        items.append((img, np.array(boxes, np.float32).reshape(-1, 4), np.array(vals, np.int64)))
+    for name in setups:
+        setup = SETUPS[name]
+        photos = []
+        for image in training_names(setup):
+            img = read_photo(setup.folder / "images" / image)
+            h, w = img.shape[:2]
+            dice = labels(setup, image, w, h)
+            faces, known = face_boxes(setup, dice)
+            whole = np.array([[x, y, x + bw, y + bh] for _, (x, y, bw, bh) in dice],
+                             np.float32).reshape(-1, 4)
+            if setup.boxes != "whole":
+                whole = faces.copy()
+            values = np.array([v for v, _ in dice], np.int64)
+            photos.append((img, faces, values, np.full(len(dice), known), whole))
+        sides = np.concatenate([np.maximum(f[:, 2] - f[:, 0], f[:, 3] - f[:, 1])
+                                for _, f, *_ in photos])
+        scale = min(1.0, FACE_PX / float(np.median(sides))) if len(sides) else 1.0
+        for img, faces, values, sized, whole in photos:
+            if scale < 1.0:
+                img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            items.append(Item(img, faces * scale, values, sized, whole * scale, name))
+        print(f"{name}: {len(photos)} photos, {len(sides)} dice, scaled {scale:.2f}", flush=True)
     return items
 
 
@@ -409,16 +479,25 @@ class DiceCls(nn.Module):
             cbr(96, 96),
             nn.AdaptiveAvgPool2d(1),
             nn.Flatten(),
-            nn.Dropout(0.2),
-            nn.Linear(96, 7),
         )
+        self.head = nn.Sequential(nn.Dropout(0.2), nn.Linear(96, 7))
 
     def forward(self, x):
-        return (
-            torch.softmax(self.f((x - 128.0) / 64.0), 1)
-            if not self.training
-            else self.f((x - 128.0) / 64.0)
-        )
+        logits = self.head(self.f((x - 128.0) / 64.0))
+        return logits if self.training else torch.softmax(logits, 1)
+
+
+class ClsExport(nn.Module):
+    """The classifier as shipped: probabilities, and the 96 features its last layer reads (a
+    table's adaptation fits a new last layer on them, without PyTorch)."""
+
+    def __init__(self, model: DiceCls):
+        super().__init__()
+        self.model = model
+
+    def forward(self, x):
+        features = self.model.f((x - 128.0) / 64.0)
+        return torch.softmax(self.model.head(features), 1), features
 
 
 def patch_at(img, cx, cy, size, angle, rng=None):
@@ -439,14 +518,14 @@ def patch_at(img, cx, cy, size, angle, rng=None):
 class CropSampler:
     """Real dice crops (jittered, rotated 0-360), synthetic dice crops and negatives."""
 
-    def __init__(self, items, seed, bank_size: int = 4000, hard=()):
+    def __init__(self, items: list[Item], seed, bank_size: int = 4000, hard=()):
         self.items = items
-        self.hard = list(hard)  # (item index, box xyxy): detector false alarms on training photos
         self.rng = np.random.default_rng(seed)
-        self.dice = [
-            (i, b, v) for i, (_, boxes, vals) in enumerate(items) for b, v in zip(boxes, vals)
-        ]
-        self.bank, self.bank_size = None, bank_size
+        # (item index, box xyxy): detector false alarms on training photos, by setup
+        self.hard: dict[str, list] = {}
+        for j, box in hard:
+            self.hard.setdefault(items[j].setup, []).append((j, box))
+        self.bank, self.others, self.bank_size = None, None, bank_size
 
     def _finish(self, patch):
         rng = self.rng
@@ -461,8 +540,12 @@ class CropSampler:
 
     def real(self, positive: bool):
         rng = self.rng
-        i, (x1, y1, x2, y2), v = self.dice[int(rng.integers(0, len(self.dice)))]
-        img, boxes, _ = self.items[i]
+        _, item = pick(self.items, rng)
+        if not len(item.boxes):
+            return self.real(positive)
+        k = int(rng.integers(0, len(item.boxes)))
+        (x1, y1, x2, y2), v = item.boxes[k], item.values[k]
+        img, boxes = item.img, item.boxes
         size = max(x2 - x1, y2 - y1)
         cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
         if positive:
@@ -473,22 +556,35 @@ class CropSampler:
         else:
             r = rng.random()
             if self.hard and r < 0.35:  # a spot the detector mistook for a die
-                j, (hx1, hy1, hx2, hy2) = self.hard[int(rng.integers(0, len(self.hard)))]
+                mined = self.hard[sorted(self.hard)[int(rng.integers(0, len(self.hard)))]]
+                j, (hx1, hy1, hx2, hy2) = mined[int(rng.integers(0, len(mined)))]
                 hs = max(hx2 - hx1, hy2 - hy1)
                 hx, hy = (
                     (hx1 + hx2) / 2 + rng.uniform(-0.1, 0.1) * hs,
                     (hy1 + hy2) / 2 + rng.uniform(-0.1, 0.1) * hs,
                 )
                 patch = patch_at(
-                    self.items[j][0], hx, hy, hs * rng.uniform(0.9, 1.2), rng.uniform(0, 360), rng
+                    self.items[j].img, hx, hy, hs * rng.uniform(0.9, 1.2), rng.uniform(0, 360),
+                    rng
                 )
                 return self._finish(patch), 0
-            if 0.35 <= r < 0.45:  # a pip or two of a die seen close up (one looks like a one)
+            wx1, wy1, wx2, wy2 = item.whole[k]
+            if r >= 0.9 and wy2 - y2 > 0.3 * size:  # the side below a top face: not a die
+                sy = (y2 + wy2) / 2
+                patch = patch_at(img, cx + rng.uniform(-0.1, 0.1) * size, sy, size *
+                                 rng.uniform(0.7, 1.1), rng.uniform(0, 360), rng)
+                return self._finish(patch), 0
+            if 0.35 <= r < 0.42:  # a die seen in a box far too big: no die is *this* box
+                patch = patch_at(img, cx + rng.uniform(-0.15, 0.15) * size,
+                                 cy + rng.uniform(-0.15, 0.15) * size, size * rng.uniform(2.2, 4.5),
+                                 rng.uniform(0, 360), rng)
+                return self._finish(patch), 0
+            if 0.42 <= r < 0.5:  # a pip or two of a die seen close up (one looks like a one)
                 inner = size * 0.35
                 px, py = cx + rng.uniform(-inner, inner), cy + rng.uniform(-inner, inner)
                 patch = patch_at(img, px, py, size * rng.uniform(0.15, 0.45), rng.uniform(0, 360), rng)
                 return self._finish(patch), 0
-            if r < 0.65:  # off-centre: half a die, or between two dice
+            if r < 0.68:  # off-centre: half a die, or between two dice
                 a = rng.uniform(0, 2 * np.pi)
                 d = rng.uniform(0.5, 1.0) * size
                 cx, cy = cx + d * np.cos(a), cy + d * np.sin(a)
@@ -528,15 +624,38 @@ class CropSampler:
                     rng,
                 )
             value = int(rng.integers(1, 7))
-            box = synth.draw_die(img, side / 2, side / 2, size, value, tilt, tilt_dir, rng)
+            box = synth.draw_die(img, side / 2, side / 2, size, value, tilt, tilt_dir, rng,
+                                 top_face=True)
             if box is not None:
                 bank.append((img, box, value))
+        return bank
+
+    def _render_others(self, n: int):
+        """Pre-render things that are no pip dice (d8, d10, numeral d6, coins, board art)."""
+        rng = self.rng
+        bank = []
+        for _ in range(n):
+            size = rng.uniform(24, 48)
+            side = int(size * 4)
+            img = synth.background(side, side, rng)
+            draw = synth.draw_other_die if rng.random() < 0.7 else synth.draw_clutter
+            box = draw(img, side / 2, side / 2, size, rng)
+            if box is not None:
+                bank.append((img, box))
         return bank
 
     def synthetic(self, positive: bool):
         rng = self.rng
         if self.bank is None:
             self.bank = self._render_bank(self.bank_size)
+            self.others = self._render_others(self.bank_size // 2)
+        if not positive and rng.random() < 0.6:  # a d8, d10, numeral d6, coin...: not a die
+            img, (x1, y1, x2, y2) = self.others[int(rng.integers(0, len(self.others)))]
+            bs = max(x2 - x1, y2 - y1)
+            cx = (x1 + x2) / 2 + rng.uniform(-0.12, 0.12) * bs
+            cy = (y1 + y2) / 2 + rng.uniform(-0.12, 0.12) * bs
+            patch = patch_at(img, cx, cy, bs * rng.uniform(0.8, 1.2), rng.uniform(0, 360), rng)
+            return self._finish(patch), 0
         img, box, value = self.bank[int(rng.integers(0, len(self.bank)))]
         bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         bs = max(box[2] - box[0], box[3] - box[1])
@@ -554,27 +673,58 @@ class CropSampler:
 
     def sample(self):
         r = self.rng.random()
-        positive = self.rng.random() < 0.75
-        return self.real(positive) if r < 0.65 else self.synthetic(positive)
+        positive = self.rng.random() < 0.7
+        return self.real(positive) if r < 0.6 else self.synthetic(positive)
 
 
-def mine_hard_negatives(items, detector_path: Path):
+LOOSE_AREA = 4.0  # a candidate 4 times a die's area (twice as wide) is no box of that die
+
+
+def is_no_die(box, faces) -> bool:
+    """Whether a candidate box ([x, y, w, h]) is no die: a box round two or more top faces (a
+    group of dice taken for one), one far bigger than the die it lies on (a coarse level's
+    guess), or one with its centre off every face (grown by a tenth) overlapping none much (a
+    side face of a tilted die is such a box). Pips seen close up are sampled as negatives
+    apart."""
+    from companion.vision.dice import iou
+
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    held = sum(x <= (x1 + x2) / 2 <= x + w and y <= (y1 + y2) / 2 <= y + h
+               for x1, y1, x2, y2 in faces)
+    if held >= 2:
+        return True
+    for x1, y1, x2, y2 in faces:
+        if w * h > LOOSE_AREA * (x2 - x1) * (y2 - y1):
+            continue  # a box this much bigger than a die is no box of it, wherever it lies
+        m = 0.1 * (x2 - x1)
+        if x1 - m <= cx <= x2 + m and y1 - m <= cy <= y2 + m:
+            return False
+        if iou(box, [x1, y1, x2 - x1, y2 - y1]) >= 0.2:
+            return False
+    return True
+
+
+def mine_hard_negatives(items: list[Item], detector_path: Path):
     """Detector candidates on the training photos (3 scales, each with every level a photo
-    gets, the coarse ones proposing groups of dice as one big die) that overlap no labelled
-    die: every level's candidates, as the reader classifies them before merging levels."""
-    from companion.vision.dice import DiceReader, iou
+    gets, the coarse ones proposing groups of dice as one big die) that are no die
+    (``is_no_die``): every level's candidates, as the reader classifies them before merging
+    levels."""
+    from companion.vision.dice import DiceReader, DiceSettings
 
-    det = DiceReader(detector_path.parent, classifier=False, det_threshold=0.1,
+    det = DiceReader(detector_path.parent, classifier=False, settings=DiceSettings(det_threshold=0.1),
                      detector_path=detector_path)
     hard = []
-    for j, (img, boxes, _) in enumerate(items):
+    for j, item in enumerate(items):
         for s in (0.75, 1.0, 1.3):
             det.work_long_side = int(640 * s)
-            for d in det.level_candidates(img, thorough=True):
+            for d in det.level_candidates(item.img, thorough=True):
                 x, y, w, h = d["box"]
-                if all(iou(d["box"], [b[0], b[1], b[2] - b[0], b[3] - b[1]]) < 0.2 for b in boxes):
+                if is_no_die(d["box"], item.boxes):
                     hard.append((j, (x, y, x + w, y + h)))
-    print(f"hard negatives mined: {len(hard)}", flush=True)
+    counts = {name: sum(items[j].setup == name for j, _ in hard)
+              for name in sorted({i.setup for i in items})}
+    print(f"hard negatives mined: {len(hard)} {counts}", flush=True)
     return hard
 
 
@@ -632,13 +782,13 @@ def train_classifier(items, args):
     model.eval()
     args.cls_out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
-        model,
+        ClsExport(model),
         torch.zeros(1, 3, CLS_SIZE, CLS_SIZE),
         str(args.cls_out),
         input_names=["crops"],
-        output_names=["probs"],
+        output_names=["probs", "features"],
         opset_version=17,
-        dynamic_axes={"crops": {0: "n"}, "probs": {0: "n"}},
+        dynamic_axes={"crops": {0: "n"}, "probs": {0: "n"}, "features": {0: "n"}},
         dynamo=False,
     )
     print(f"classifier done in {time.time() - t0:.0f}s -> {args.cls_out}", flush=True)
@@ -665,10 +815,11 @@ def train_detector(items, args):
             break
         out = model(img)
         lh = focal_loss(out[:, :HEATMAPS], heat, ign)
-        m = mask[:, None]
-        npos = mask.sum().clamp(min=1)
-        lwh = (F.l1_loss(out[:, HEATMAPS : HEATMAPS + 2], reg[:, :2], reduction="none") * m).sum() / npos
-        loff = (F.l1_loss(out[:, HEATMAPS + 2 :], reg[:, 2:], reduction="none") * m).sum() / npos
+        sized, placed = mask[:, :1], mask[:, 1:]  # box size known / every die's centre
+        lwh = (F.l1_loss(out[:, HEATMAPS : HEATMAPS + 2], reg[:, :2], reduction="none")
+               * sized).sum() / sized.sum().clamp(min=1)
+        loff = (F.l1_loss(out[:, HEATMAPS + 2 :], reg[:, 2:], reduction="none")
+                * placed).sum() / placed.sum().clamp(min=1)
         loss = lh + lwh + loff
         opt.zero_grad()
         loss.backward()
@@ -693,10 +844,11 @@ def main():
     )
     ap.add_argument("--stage", choices=["all", "det", "cls"], default="all")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument(
-        "--threads", type=int, default=1, help="torch threads (1 + 1 data worker fits 2 cores)"
-    )
+    ap.add_argument("--workers", type=int, default=0,
+                    help="data-loader processes (0: in this one, one core in all)")
+    ap.add_argument("--threads", type=int, default=1, help="torch threads")
+    ap.add_argument("--hold-out", choices=sorted(SETUPS), action="append", default=[],
+                    help="a setup not to train on (leave-one-setup-out); repeatable")
     ap.add_argument("--iters", type=int, default=3600, help="detector iterations")
     ap.add_argument("--bs", type=int, default=16)
     ap.add_argument("--lr", type=float, default=3e-3)
@@ -709,9 +861,8 @@ def main():
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
     torch.set_num_threads(args.threads)
-    train_names, _ = load_split()
-    items = load_items(train_names)
-    print(f"train images {len(items)}, dice {sum(len(i[1]) for i in items)}", flush=True)
+    items = load_items([name for name in SETUPS if name not in args.hold_out])
+    print(f"train images {len(items)}, dice {sum(len(i.boxes) for i in items)}", flush=True)
     t0 = time.time()
     if args.stage in ("all", "det"):
         train_detector(items, args)
