@@ -322,6 +322,9 @@ class CameraService:
             "suggestions": self._suggestions(table, actor, readings, meanings)
             + _board_suggestions(table, actor, checks),
             "boards": {**self._boards_public(checks), **seen} if attached else None,
+            # the host may fit the pip reader to this table's confirmed dice (adapt_dice)
+            "can_adapt": bool(attached and actor.host and self.dice is not None
+                              and self.dice.pips is not None),
         }
 
     # --- boards ------------------------------------------------------------------------------

@@ -271,6 +271,17 @@ def camera(table_id: str) -> Response:
     return jsonify(services().camera.extras(table, actor))
 
 
+@bp.post("/tables/<table_id>/camera/dice-adapt")
+def dice_adapt(table_id: str) -> Response:
+    """The host fits the pip reader to this table's confirmed dice ({"rollback": true}: goes
+    back to the reader before); says what happened, or why nothing changed."""
+    table, actor = table_and_actor(table_id)
+    rollback = body("DiceAdapt").get("rollback", False)
+    if services().camera.table_id != table.id:
+        raise TableError(409, "camera_elsewhere", "the camera is not watching this table")
+    return jsonify({"message": services().camera.adapt_dice(actor, rollback=rollback)})
+
+
 @bp.get("/tables/<table_id>/camera.jpg")
 def camera_snapshot(table_id: str) -> Response:
     """What the camera sees now (small), for the table it is attached to."""

@@ -98,6 +98,8 @@ def request_schemas() -> dict[str, dict[str, Any]]:
                                                  "stop"]}}}]},
         "Camera": {"type": "object", "additionalProperties": False,
                    "properties": {"use": {"type": "boolean"}}},
+        "DiceAdapt": {"type": "object", "additionalProperties": False,
+                      "properties": {"rollback": {"type": "boolean"}}},
         "Empty": {"type": "object", "additionalProperties": False},
     }
 
@@ -185,6 +187,11 @@ def openapi_document() -> dict[str, Any]:
             "/api/tables/{table_id}/camera": {"post": _op(
                 "The host points the camera at this table", {"200": _ok("Camera", _ANY)},
                 _ref("Camera"), errors=writes)},
+            "/api/tables/{table_id}/camera/dice-adapt": {"post": _op(
+                "The host fits the pip reader to this table's confirmed dice (or rolls back)",
+                {"200": _ok("What happened", {"type": "object", "required": ["message"],
+                                              "properties": {"message": {"type": "string"}}})},
+                _ref("DiceAdapt"), errors=writes)},
             "/api/tables/{table_id}/camera.jpg": {"get": {
                 **_op("What the camera sees now",
                       {"200": {"description": "A JPEG",

@@ -372,3 +372,22 @@ def test_files_of_tables_no_longer_open_are_removed_at_start(tmp_path: Path) -> 
         assert list(folder.glob("*.wav")) == []
     finally:
         built.close()
+
+
+def test_the_host_teaches_the_camera_the_tables_dice_or_is_told_why_not(
+        camera_services: Services) -> None:
+    app = create_app(camera_services, testing=True)
+    base, phones = seated(app)
+    adapt = f"{base}/camera/dice-adapt"
+    refused = phones[0].post(adapt, {})
+    assert refused.status_code == 409 and "not watching this table" in refused.json["message"]
+    assert phones[0].get(base).json["camera"]["can_adapt"] is False
+    phones[0].post(f"{base}/camera")
+    assert phones[0].get(base).json["camera"]["can_adapt"] is True
+    assert phones[1].get(base).json["camera"]["can_adapt"] is False
+    assert phones[1].post(adapt, {}).status_code == 403  # only the host
+    assert phones[0].post(adapt, {"rollback": "yes"}).status_code == 400
+    few = phones[0].post(adapt, {})  # no die confirmed yet
+    assert few.status_code == 409 and "nothing changed" in few.json["message"]
+    back = phones[0].post(adapt, {"rollback": True})
+    assert back.status_code == 200 and "nothing to roll back" in back.json["message"]

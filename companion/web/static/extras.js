@@ -99,6 +99,21 @@ function suggestionButtons(camera) {
     `Camera saw ${s.card}: ${s.text}`));
 }
 
+function adaptParts() {
+  // The host teaches the pip reader this table's dice (the ones the players confirmed).
+  const teach = (rollback) => async () => {
+    try {
+      const done = await api("POST", `${BASE}/camera/dice-adapt`, { rollback });
+      banner(done.message, "news");
+    } catch (err) { banner(err.message); }
+  };
+  return el("details", { id: "dice-adapt" }, el("summary", {}, "Dice reading at this table"),
+    el("p", { class: "muted" }, "Every die you confirm is kept on the companion. Teach the reader"
+      + " from them: it is switched on only if it reads your dice better."),
+    el("button", { class: "big", id: "adapt-dice", onclick: teach(false) }, "Learn our dice"),
+    el("button", { class: "big", id: "rollback-dice", onclick: teach(true) }, "Undo the last learning"));
+}
+
 function renderCamera(snapshot) {
   const camera = snapshot.camera;
   if (!camera) return;
@@ -118,6 +133,7 @@ function renderCamera(snapshot) {
   }
   parts.push(...suggestionButtons(camera));
   if (camera.boards) parts.push(...boardParts(camera.boards));
+  if (camera.can_adapt) parts.push(adaptParts());
   setChildren(document.getElementById("camera"), ...parts);
   setChildren(document.getElementById("readings"), el("h3", {}, "Last readings"),
     el("ol", { class: "log" }, (camera.readings || []).map((r) => el("li", {},
