@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 from companion.errors import CompanionError
 from companion.vision.dice import DiceReader, Head, crop_die, dihedral_views
 from companion.vision.images import Image, ImageError, load_image
+from companion.vision.stored import npz_bytes, write_atomically
 
 NOT_A_DIE = 0  # the label of an example that is no die
 MAX_EXAMPLES = 2000  # about 10 MB of small PNGs
@@ -66,13 +67,9 @@ class ExampleStore:
         if not ok:
             raise AdaptError("could not encode the example")
         path = self.folder / f"{time.time_ns()}-{label}.png"
-        tmp = path.with_suffix(".tmp")
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(encoded.tobytes())
-            tmp.replace(path)
+            write_atomically(path, encoded.tobytes())
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
             raise AdaptError(f"cannot keep the example in {self.folder}:"
                              f" {exc.strerror or exc}") from None
         for old in self.paths()[:-MAX_EXAMPLES]:
@@ -272,17 +269,16 @@ def save_head(data: Path, head: Head) -> Path:
     """Switch this head on; the one in use before is kept for ``rollback``. A full disk raises
     AdaptError and changes nothing."""
     path, before = head_path(data), previous_path(data)
-    tmp = path.with_suffix(".tmp.npz")
+    new = path.with_name("adapted-new.npz")  # whole on disk before the one in use moves
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(tmp, weights=head.weights, bias=head.bias)
+        write_atomically(new, npz_bytes(weights=head.weights, bias=head.bias))
         if path.exists():
             path.replace(before)
         else:
             before.unlink(missing_ok=True)  # before this one: the shipped reader
-        tmp.replace(path)
+        new.replace(path)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
+        new.unlink(missing_ok=True)
         raise AdaptError(f"cannot save the adapted reader in {path.parent}:"
                          f" {exc.strerror or exc}; the reader stays as it was") from None
     return path

@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from companion.errors import CompanionError
 from companion.vision.images import Image
+from companion.vision.stored import npz_bytes, write_atomically
 from companion.vision.tracker import DieReading
 
 TEMPLATE_PX = 40
@@ -177,14 +178,10 @@ def model_path(data: Path, name: str) -> Path:
 
 
 def save(model: TaughtDice, data: Path) -> Path:
-    path = model_path(data, model.name)
-    path.parent.mkdir(parents=True, exist_ok=True)
     meta = json.dumps({"name": model.name, "labels": model.labels, "sides": model.sides})
-    tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, templates=np.stack(model.templates), colours=np.stack(model.colours),
-                        meta=np.array(meta))
-    tmp.replace(path)  # never a half-written model
-    return path
+    return write_atomically(model_path(data, model.name), npz_bytes(
+        compressed=True, templates=np.stack(model.templates),
+        colours=np.stack(model.colours), meta=np.array(meta)))
 
 
 def load(data: Path, name: str) -> TaughtDice:

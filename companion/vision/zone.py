@@ -25,6 +25,7 @@ import numpy as np
 from companion.errors import CompanionError
 from companion.vision.images import Image, ImageError, load_image, to_gray
 from companion.vision.qr import CodeReading
+from companion.vision.stored import write_atomically
 
 CORNER_PREFIX = "GC1/ZONE/CORNER/"
 UNCHANGED = 0.8  # correlation with the empty zone above which a place has not changed
@@ -162,12 +163,7 @@ def reference_path(data: Path) -> Path:
 
 
 def save_zone(data: Path, zone: RollZone) -> Path:
-    path = zone_path(data)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(zone.to_dict()))
-    tmp.replace(path)  # never a half-written zone
-    return path
+    return write_atomically(zone_path(data), json.dumps(zone.to_dict()).encode())
 
 
 def load_zone(data: Path) -> RollZone | None:
@@ -184,15 +180,10 @@ def load_zone(data: Path) -> RollZone | None:
 
 
 def save_reference(data: Path, frame: Image) -> Path:
-    path = reference_path(data)
-    path.parent.mkdir(parents=True, exist_ok=True)
     ok, encoded = cv2.imencode(".png", EmptyReference.from_frame(frame).image)
     if not ok:
         raise ZoneError("could not encode the empty-zone picture")
-    tmp = path.with_suffix(".tmp")
-    tmp.write_bytes(encoded.tobytes())
-    tmp.replace(path)
-    return path
+    return write_atomically(reference_path(data), encoded.tobytes())
 
 
 def load_reference(data: Path) -> EmptyReference | None:
