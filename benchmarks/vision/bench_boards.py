@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -35,7 +36,7 @@ import cv2  # noqa: E402
 
 from companion.engine import GameSetup, TableSession, get_game  # noqa: E402
 from companion.engine.random_play import random_step  # noqa: E402
-from companion.vision.board_photo import read_photo_boards, score_photo  # noqa: E402
+from companion.vision.board_photo import read_photo_boards, score_photo, scored  # noqa: E402
 from tools.board_scenes import LOOKS, Physical, fitting_view, lay_out, table_scene  # noqa: E402
 from tools.board_sequences import Scene, Tally, play  # noqa: E402
 from tools.synthetic_board import Light, render  # noqa: E402
@@ -163,7 +164,7 @@ def photos(seed: int, count: int) -> None:
         frame = render(table_scene(rules, placement, view, light(rng, [(0.0, 0.0)]), layout,
                                    seed=rng.randrange(10**6)))
         result = score_photo(frame, rules)
-        truth = _true_scores(session)
+        truth = _true_scores(rules, shapes, placement)
         scored = {c["seat"]: c["total"] for c in (result["sheet"] or {}).get("columns", [])}
         for shape in shapes:
             boards += 1
@@ -181,10 +182,14 @@ def photos(seed: int, count: int) -> None:
           f" {boards - right - unread_said - wrong}, scored wrongly {wrong}")
 
 
-def _true_scores(session: TableSession) -> dict[int, int]:
-    from companion.games.captain_flip.scoring import final_scores
-
-    return {s.seat: s.total - s.held for s in final_scores(session.state)}
+def _true_scores(rules: Any, shapes: list[Any],
+                 placement: dict[str, dict[str, Any]]) -> dict[int, int]:
+    """The rules' score of each board's true grid as a photo shows it: no coins held (a
+    photo has none, and the Parrots' penalty cannot take more than the board pays)."""
+    grids = {s.name: {cell: (placement[s.name][cell].id if cell in placement[s.name] else "")
+                      for cell, _, _ in s.cells} for s in shapes}
+    sheet = scored(rules, shapes, grids)["sheet"] or {"columns": []}
+    return {c["seat"]: c["total"] for c in sheet["columns"]}
 
 
 def _p95(values: list[float]) -> float:
