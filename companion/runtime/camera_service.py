@@ -321,7 +321,8 @@ class CameraService:
             "readings": [self._public(r, meanings) for r in readings],
             "suggestions": self._suggestions(table, actor, readings, meanings)
             + _board_suggestions(table, actor, checks),
-            "boards": {**self._boards_public(checks), **seen} if attached else None,
+            "boards": ({**self._boards_public(checks), **seen}
+                       if attached and self.boards.looking else None),
             # the host may fit the pip reader to this table's confirmed dice (adapt_dice)
             "can_adapt": bool(attached and actor.host and self.dice is not None
                               and self.dice.pips is not None),

@@ -108,6 +108,11 @@ class BoardWatch:
         if list(shapes) != self._wanted:
             self._wanted = list(shapes)
 
+    @property
+    def looking(self) -> bool:
+        """Whether it looks for any board (a game without boards: none)."""
+        return bool(self._wanted)
+
     def _use(self, shapes: list[BoardShape]) -> None:
         self.shapes = shapes
         self._owners = corner_owners(self.shapes)

@@ -422,3 +422,36 @@ def test_a_game_added_as_a_plug_in_plays_on_a_phone(browser: Browser, tmp_path: 
         expect(ann.locator("#recent li").first).to_contain_text("Ann moves to c2")
     finally:
         toy.stop()
+
+
+def test_the_host_asks_the_camera_to_learn_the_tables_dice(browser: Browser,
+                                                           tmp_path: Path) -> None:
+    from tests.conftest import ROOT
+
+    frames = tmp_path / "camera"
+    frames.mkdir()
+    server = Server(tmp_path / "data", env={"COMPANION_CAMERA": str(frames)})
+    server.start()
+    try:
+        host = new_phone(browser)
+        host.goto(server.url + "/")
+        host.select_option("#game", "captains-gambit")
+        for i, name in enumerate(NAMES):
+            host.locator("#seat-names input").nth(i).fill(name)
+        host.click("button[type=submit]")
+        host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+        tab(host, "more")
+        host.click("#use-camera")
+        expect(host.locator("#dice-adapt")).to_be_visible(timeout=LIVE)
+        expect(host.locator("#camera")).not_to_contain_text("board")  # this game has none
+        host.click("#dice-adapt summary")
+        host.click("#adapt-dice")  # no die confirmed yet: told so, and nothing changes
+        expect(host.locator("#banner")).to_contain_text("nothing changed", timeout=LIVE)
+        screens = ROOT / "build" / "screens"
+        screens.mkdir(parents=True, exist_ok=True)
+        host.screenshot(path=str(screens / "camera-host.png"), full_page=True)
+        host.click("#rollback-dice")
+        expect(host.locator("#banner")).to_contain_text("nothing to roll back", timeout=LIVE)
+        assert ERRORS == []
+    finally:
+        server.stop()
