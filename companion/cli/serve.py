@@ -15,8 +15,10 @@ log = logging.getLogger("companion")
 def _serve(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     # Loaded here, not at import: `companion --help` must not wait for the whole service.
-    from companion.runtime.service import Services
+    from companion.runtime.service import Services, one_malloc_arena
     from companion.storage import StorageError
+
+    one_malloc_arena()  # before any thread starts: memory stays flat over a long evening
 
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
