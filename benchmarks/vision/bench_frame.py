@@ -21,6 +21,7 @@ import resource
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,6 +52,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=200)
     parser.add_argument("--boards", metavar="GAME", help="frames of a recorded game of GAME")
+    parser.add_argument("--hold", type=int, default=0, metavar="N",
+                        help="show each frame N times in a row (a still table between"
+                             " changes) and let the settle gate decide when dice are read,"
+                             " as the camera loop does; 'dice' then includes the gate")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     before = rss_mb()
@@ -79,15 +84,19 @@ def main() -> None:
                                      "boards": [],
                                      "frame": []}
     for i in range(args.frames):
-        frame = frames[i % len(frames)]
+        frame = frames[(i // args.hold if args.hold else i) % len(frames)]
         t0 = time.perf_counter()
         codes = read_codes(frame, thorough=False)
         t1 = time.perf_counter()
         codes += careful_codes(still, frame, i)
         t2 = time.perf_counter()
-        gate.moving(frame)
-        t3 = time.perf_counter()
-        dice = reader.read(frame, codes=codes + board_areas(boards))
+        if args.hold:
+            t3 = t2
+            dice = gate.dice(frame, partial(reader.read, frame, codes=codes + board_areas(boards)))
+        else:
+            gate.moving(frame)
+            t3 = time.perf_counter()
+            dice = reader.read(frame, codes=codes + board_areas(boards))
         t4 = time.perf_counter()
         tracker.update(codes, dice)
         board_reports(boards, frame, codes)
@@ -95,7 +104,8 @@ def main() -> None:
         for name, took in (("qr fast", t1 - t0), ("qr band", t2 - t1), ("settle", t3 - t2),
                            ("dice", t4 - t3), ("boards", t5 - t4), ("frame", t5 - t0)):
             parts[name].append(took * 1000)
-    print(f"{args.frames} frames of 1280x720 ({len(frames)} different), one thread")
+    held = f", each held {args.hold} frames, dice read as the settle gate says" if args.hold else ""
+    print(f"{args.frames} frames of 1280x720 ({len(frames)} different{held}), one thread")
     for name, values in parts.items():
         p95 = statistics.quantiles(values, n=20)[-1]
         print(f"  {name:8} median {statistics.median(values):6.1f} ms   p95 {p95:6.1f} ms")
