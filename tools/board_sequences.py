@@ -120,6 +120,9 @@ class Camera:
         return check_boards(self.rules, session.state, self.readings, self.changed_at)
 
 
+OFFER_FRAMES = 20  # frames after a move's last change within which it must be offered
+
+
 @dataclass
 class Scene:
     """One recorded game: the game, its options, the camera and how many moves."""
@@ -210,7 +213,9 @@ def play(scene: Scene, tally: Tally | None = None, keep: list[Any] | None = None
         show(after, [hand_over(rules, layout, board_name, changed[-1][1], rng, reach)],
              moving=True)
         offered = None
-        for _ in range(scene.settle + 6):
+        # About two seconds of a 10 fps camera: the next player is still reaching for a piece.
+        # The board is decoded a part per frame (the frame budget), so a move can take that.
+        for _ in range(scene.settle + OFFER_FRAMES):
             show(after)
             moves = [c for c in camera.checks(session) if c.verdict == "move"]
             if moves:

@@ -415,6 +415,9 @@ class CameraService:
         if reading["type"] == "card":
             out = {"type": "card", "card": reading.get("card"), "payload": reading["payload"],
                    "at": reading["at"]}
+            if meanings.get(id(reading)) == []:
+                # Said in general words: why the rules refuse it may hang on a secret.
+                out["note"] = "nothing to do with it now: ignored"
         else:
             out = {"type": "roll", "dice": [{"kind": d["kind"], "value": d["value"]}
                                             for d in reading.get("dice", [])],

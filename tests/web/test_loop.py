@@ -71,6 +71,7 @@ def test_a_permit_shown_to_the_camera_becomes_a_one_tap_suggestion(
         seen = phone.get(base).json["camera"]
         assert seen["suggestions"] == [] and seen["readings"][0]["card"] == \
             "CG/PERMIT/OVERCHARGE/2"
+        assert "note" not in seen["readings"][0]  # it means something: no "ignored"
     snapshot = phones[2].get(f"{base}/camera.jpg")
     assert snapshot.mimetype == "image/jpeg" and snapshot.data[:2] == b"\xff\xd8"
 
@@ -91,7 +92,9 @@ def test_a_card_that_means_nothing_now_suggests_nothing(camera_services: Service
         time.sleep(0.05)
     assert phones[0].get(base).json["camera"]["readings"]
     for phone in phones:
-        assert phone.get(base).json["camera"]["suggestions"] == []
+        seen = phone.get(base).json["camera"]
+        assert seen["suggestions"] == []
+        assert seen["readings"][0]["note"] == "nothing to do with it now: ignored"
 
 
 def test_no_camera_is_a_status_not_an_error(tmp_path: Path) -> None:

@@ -137,8 +137,9 @@ function renderCamera(snapshot) {
   setChildren(document.getElementById("camera"), ...parts);
   setChildren(document.getElementById("readings"), el("h3", {}, "Last readings"),
     el("ol", { class: "log" }, (camera.readings || []).map((r) => el("li", {},
-      r.type === "card" ? (r.card || `unknown code ${r.payload}`)
-        : `dice: ${r.dice.map((d) => d.value).join(", ")}`))));
+      (r.type === "card" ? (r.card || `unknown code ${r.payload}`)
+        : `dice: ${r.dice.map((d) => d.value ?? "?").join(", ")}`)
+      + (r.note ? ` (${r.note})` : "")))));
   // On the table tab too, where the player is looking when the card goes under the camera.
   const alert = document.getElementById("reaction-alert");
   const buttons = suggestionButtons(camera);
