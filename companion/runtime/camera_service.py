@@ -127,8 +127,9 @@ class CameraService:
                  read_dice: ReadDice | None = None, data: Path | None = None) -> None:
         self.hub = hub
         self._open = open_camera
-        # The service reads its table's dice (pip and taught) from the data directory.
-        self.dice = TableDice(data) if data is not None else None
+        # The service reads its table's dice (pip and taught) from the data directory; with
+        # no camera it loads no reader (onnxruntime and the models: about 40 MB).
+        self.dice = TableDice(data) if data is not None and open_camera is not None else None
         self._read_dice = read_dice or self.dice
         self.status: dict[str, Any] = {"ok": False, "source": None,
                                        "message": "no camera configured"}
