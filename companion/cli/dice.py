@@ -177,7 +177,7 @@ def _zone_stickers(out: Path) -> int:
     from companion.engine import Component
     from companion.stickers import STICKER_MM, write_sheets
 
-    corners = [Component(f"ZONE/CORNER/{n}", "table", "ZONE", f"CORNER-{n}",
+    corners = [Component(f"ZONE/MARK/{n}", "table", "ZONE", f"MARK-{n}",
                          f"Roll zone corner {n}") for n in range(1, 5)]
     try:
         write_sheets(corners, out, title="Roll zone corners")

@@ -228,7 +228,7 @@ def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
     crops = _crops(examples, reader.cls_size)
     views = dihedral_views(crops, 8)
     probs, features = reader.run_classifier(views)
-    labels = np.tile(np.array([e.label for e in examples]), 8)
+    labels = np.concatenate([np.array([e.label for e in examples])] * 8)  # the 8 views
     classes = probs.shape[1]
     counts = np.bincount(labels, minlength=classes).astype(np.float32)
     weights = np.where(counts[labels] > 0, len(labels) / (classes * counts[labels]), 0.0)

@@ -1,7 +1,7 @@
 """The roll zone: where dice are rolled on this table. Nothing outside it is read as a die.
 
 The host marks it once: with corner stickers (two at opposite corners, or four; payloads
-``GC1/ZONE/CORNER/1`` to ``4``, printed by ``companion dice zone --stickers``), seen in the
+``GC1/ZONE/MARK/1`` to ``4``, printed by ``companion dice zone --stickers``), seen in the
 camera's picture, or with corners given as fractions of the picture (``companion dice zone
 --corners``). A zone is kept as fractions of the picture's width and height, so it holds at
 any resolution of the same camera. Stickers seen in a frame mark the zone for that frame (the
@@ -27,7 +27,7 @@ from companion.vision.images import Image, ImageError, load_image, to_gray
 from companion.vision.qr import CodeReading
 from companion.vision.stored import write_atomically
 
-CORNER_PREFIX = "GC1/ZONE/CORNER/"
+MARK_PREFIX = "GC1/ZONE/MARK/"
 UNCHANGED = 0.8  # correlation with the empty zone above which a place has not changed
 REFERENCE_SIDE = 640  # the reference is kept and compared at this long side
 GRID = 5  # a box's share outside the zone is counted on GRID x GRID points
@@ -88,9 +88,9 @@ class RollZone:
 
 def corner_number(code: CodeReading) -> int | None:
     """Which zone corner a sticker marks (1 to 4), or None for any other sticker."""
-    if not code.text.startswith(CORNER_PREFIX):
+    if not code.text.startswith(MARK_PREFIX):
         return None
-    tail = code.text[len(CORNER_PREFIX):]
+    tail = code.text[len(MARK_PREFIX):]
     return int(tail) if tail in ("1", "2", "3", "4") else None
 
 

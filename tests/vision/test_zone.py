@@ -57,7 +57,7 @@ def test_a_zone_that_encloses_nothing_or_leaves_the_picture_is_refused(
 
 
 def test_corner_stickers_mark_the_zone_two_or_four_of_them() -> None:
-    corners = [sticker(f"GC1/ZONE/CORNER/{n}", x, y)
+    corners = [sticker(f"GC1/ZONE/MARK/{n}", x, y)
                for n, (x, y) in enumerate([(100, 50), (500, 50), (500, 350), (100, 350)], 1)]
     card = sticker("GC1/CG/CAPTAIN/PUCK", 300, 200)
     four = zone_from_codes([*corners, card], 640, 480)
