@@ -62,6 +62,18 @@ def tab(page: Page, name: str) -> None:
     page.click(f"#nav [data-tab={name}]")
 
 
+def host_creates(browser: Browser, server: Server, game: str) -> Page:
+    """A host's phone creates a table of ``game`` for NAMES on the home page, as a host does."""
+    host = new_phone(browser)
+    host.goto(server.url + "/")
+    host.select_option("#game", game)
+    for i, name in enumerate(NAMES):
+        host.locator("#seat-names input").nth(i).fill(name)
+    host.click("button[type=submit]")
+    host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    return host
+
+
 def do(page: Page, action: str, choices: tuple[str, ...] = (), where: str = "#my-actions",
        preview: str | None = None) -> None:
     """Tap an action, pick its choices, preview, confirm."""
@@ -284,13 +296,7 @@ def test_a_card_shown_to_the_camera_is_one_tap_away(browser: Browser,
 
 def test_the_hosts_qr_code_joins_a_phone_without_the_pin(server: Server,
                                                           browser: Browser) -> None:
-    host = new_phone(browser)
-    host.goto(server.url + "/")
-    host.select_option("#game", "burkes-gambit")
-    for i, name in enumerate(NAMES):
-        host.locator("#seat-names input").nth(i).fill(name)
-    host.click("button[type=submit]")
-    host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    host = host_creates(browser, server, "burkes-gambit")
     tab(host, "host")
     link = host.locator("#join-link").get_attribute("href")
     assert link and "?join=" in link
@@ -433,13 +439,7 @@ def test_the_host_asks_the_camera_to_learn_the_tables_dice(browser: Browser,
     server = Server(tmp_path / "data", env={"COMPANION_CAMERA": str(frames)})
     server.start()
     try:
-        host = new_phone(browser)
-        host.goto(server.url + "/")
-        host.select_option("#game", "captains-gambit")
-        for i, name in enumerate(NAMES):
-            host.locator("#seat-names input").nth(i).fill(name)
-        host.click("button[type=submit]")
-        host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+        host = host_creates(browser, server, "captains-gambit")
         tab(host, "more")
         host.click("#use-camera")
         expect(host.locator("#dice-adapt")).to_be_visible(timeout=LIVE)
