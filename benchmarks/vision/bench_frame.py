@@ -54,8 +54,8 @@ def main() -> None:
     parser.add_argument("--boards", metavar="GAME", help="frames of a recorded game of GAME")
     parser.add_argument("--hold", type=int, default=0, metavar="N",
                         help="show each frame N times in a row (a still table between"
-                             " changes) and let the settle gate decide when dice are read,"
-                             " as the camera loop does; 'dice' then includes the gate")
+                             " changes) and let the settle gate decide when dice are read (such a"
+                             " frame skips the careful QR band), as the camera loop does")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     before = rss_mb()
@@ -86,13 +86,17 @@ def main() -> None:
     for i in range(args.frames):
         frame = frames[(i // args.hold if args.hold else i) % len(frames)]
         t0 = time.perf_counter()
+        read_now = gate.step(frame) if args.hold else True
+        ts = time.perf_counter()
         codes = read_codes(frame, thorough=False)
         t1 = time.perf_counter()
-        codes += careful_codes(still, frame, i)
+        if not (args.hold and read_now):  # as the loop: a settled roll's frame skips the band
+            codes += careful_codes(still, frame, i)
         t2 = time.perf_counter()
         if args.hold:
             t3 = t2
-            dice = gate.dice(frame, partial(reader.read, frame, codes=codes + board_areas(boards)))
+            dice = gate.result(read_now, partial(reader.read, frame,
+                                                 codes=codes + board_areas(boards)))
         else:
             gate.moving(frame)
             t3 = time.perf_counter()
@@ -101,7 +105,8 @@ def main() -> None:
         tracker.update(codes, dice)
         board_reports(boards, frame, codes)
         t5 = time.perf_counter()
-        for name, took in (("qr fast", t1 - t0), ("qr band", t2 - t1), ("settle", t3 - t2),
+        for name, took in (("qr fast", t1 - ts), ("qr band", t2 - t1),
+                           ("settle", ts - t0 + t3 - t2),
                            ("dice", t4 - t3), ("boards", t5 - t4), ("frame", t5 - t0)):
             parts[name].append(took * 1000)
     held = f", each held {args.hold} frames, dice read as the settle gate says" if args.hold else ""

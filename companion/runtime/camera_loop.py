@@ -64,10 +64,13 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
             continue
         if on_frame is not None:
             on_frame(frame)
-        codes = read_codes(frame, thorough=False) + careful_codes(still, frame, frames)
+        read_now = settle is None or settle.step(frame)
+        codes = read_codes(frame, thorough=False)
+        if settle is None or not read_now:  # a settled roll's frame spends its time on dice
+            codes += careful_codes(still, frame, frames)
         cards = [c for c in codes if boards is None or not boards.is_corner(c)]
         read = partial(read_dice, frame, codes + board_areas(boards))
-        dice = read() if settle is None else settle.dice(frame, read)
+        dice = read() if settle is None else settle.result(read_now, read)
         for report in tracker.update(cards, dice):
             if report["type"] == "card":
                 report["card"] = card_id(report["payload"])

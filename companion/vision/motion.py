@@ -46,17 +46,27 @@ class SettleGate:
         changed = cv2.absdiff(small, last) > CHANGED_LEVELS
         return bool(changed.mean() > MOVING_SHARE)
 
+    def step(self, frame: Image) -> bool:
+        """Look at this frame: whether the dice reader is to run on it (then call
+        ``result``)."""
+        if self.moving(frame):
+            self._still, self._reads_left, self._reading = 0, READS, []
+            return False
+        self._still += 1
+        return self._reading is None or (self._still >= STILL_FRAMES and self._reads_left > 0)
+
+    def result(self, read_now: bool, read: Callable[[], list[DieReading]]) -> list[DieReading]:
+        """The dice of the frame ``step`` looked at: ``read()`` if it said so, else none while
+        moving and the last reading repeated while nothing moves."""
+        if read_now:
+            self._reads_left -= 1
+            self._reading = read()
+        return list(self._reading or [])
+
     def dice(self, frame: Image, read: Callable[[], list[DieReading]]) -> list[DieReading]:
         """The dice of this frame: none while moving, ``read()`` once settled, and the last
         reading repeated while nothing moves."""
-        if self.moving(frame):
-            self._still, self._reads_left, self._reading = 0, READS, []
-            return []
-        self._still += 1
-        if self._reading is None or (self._still >= STILL_FRAMES and self._reads_left > 0):
-            self._reads_left -= 1
-            self._reading = read()
-        return list(self._reading)
+        return self.result(self.step(frame), read)
 
     def _small(self, frame: Image) -> Image:
         grey = to_gray(frame)

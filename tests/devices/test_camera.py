@@ -116,3 +116,24 @@ def test_scan_camera_reads_taught_dice(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["scan", "--camera", str(ROLLS_QUARANTINE), "--no-pips", "--dice", "burke",
                  "--data", str(tmp_path)]) == 0
     assert "roll: QUARANTINE" in capsys.readouterr().out.splitlines()
+
+
+def test_a_frame_that_reads_a_settled_roll_skips_the_careful_code_pass(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frame budget: the dice reader and the careful QR band never run in one frame."""
+    import companion.runtime.camera_loop as loop
+    from companion.vision.motion import READS, SettleGate
+
+    careful: list[int] = []
+    real = loop.careful_codes
+    monkeypatch.setattr(loop, "careful_codes",
+                        lambda still, frame, i: careful.append(i) or real(still, frame, i))
+    dice: list[int] = []
+
+    def read_dice(frame: object, codes: object) -> list[object]:
+        dice.append(len(careful))
+        return []
+
+    list(watch(RecordedCamera(frames_folder(tmp_path, 12)), read_dice=read_dice,  # type: ignore[arg-type]
+               settle=SettleGate()))
+    assert len(dice) >= READS and len(careful) + len(dice) == 12  # each frame one or the other
