@@ -86,7 +86,7 @@ def main() -> None:
     for i in range(args.frames):
         frame = frames[(i // args.hold if args.hold else i) % len(frames)]
         t0 = time.perf_counter()
-        read_now = gate.step(frame) if args.hold else True
+        read_now = gate.wants_read(frame) if args.hold else True
         ts = time.perf_counter()
         codes = read_codes(frame, thorough=False)
         t1 = time.perf_counter()

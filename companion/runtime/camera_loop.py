@@ -64,7 +64,7 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
             continue
         if on_frame is not None:
             on_frame(frame)
-        read_now = settle is None or settle.step(frame)
+        read_now = settle is None or settle.wants_read(frame)
         codes = read_codes(frame, thorough=False)
         if settle is None or not read_now:  # a settled roll's frame spends its time on dice
             codes += careful_codes(still, frame, frames)

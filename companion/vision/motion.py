@@ -46,7 +46,7 @@ class SettleGate:
         changed = cv2.absdiff(small, last) > CHANGED_LEVELS
         return bool(changed.mean() > MOVING_SHARE)
 
-    def step(self, frame: Image) -> bool:
+    def wants_read(self, frame: Image) -> bool:
         """Look at this frame: whether the dice reader is to run on it (then call
         ``result``)."""
         if self.moving(frame):
@@ -56,7 +56,7 @@ class SettleGate:
         return self._reading is None or (self._still >= STILL_FRAMES and self._reads_left > 0)
 
     def result(self, read_now: bool, read: Callable[[], list[DieReading]]) -> list[DieReading]:
-        """The dice of the frame ``step`` looked at: ``read()`` if it said so, else none while
+        """The dice of the frame ``wants_read`` looked at: ``read()`` if it said so, else none while
         moving and the last reading repeated while nothing moves."""
         if read_now:
             self._reads_left -= 1
@@ -66,7 +66,7 @@ class SettleGate:
     def dice(self, frame: Image, read: Callable[[], list[DieReading]]) -> list[DieReading]:
         """The dice of this frame: none while moving, ``read()`` once settled, and the last
         reading repeated while nothing moves."""
-        return self.result(self.step(frame), read)
+        return self.result(self.wants_read(frame), read)
 
     def _small(self, frame: Image) -> Image:
         grey = to_gray(frame)
