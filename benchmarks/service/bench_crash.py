@@ -8,7 +8,9 @@ being created and while a phone joins), then kills the server with SIGKILL (no s
 flush). After the restart every acknowledged request is checked: each created table is there
 for its host; each joined phone still holds its seat; each table's log is at least as long as
 the last version a phone was told it reached. The figure: requests acknowledged, and how many
-of them were lost (aim: none).
+of them were lost (aim: none); and what was refused, and why (a join whose answer died with the
+server leaves its seat taken by a phone that never got the cookie: the host frees it, as a
+table would).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,6 +52,7 @@ class Players(threading.Thread):
         super().__init__(daemon=True)
         self.server, self.tables, self.rng = server, tables, rng
         self.acknowledged = 0
+        self.refused: Counter[str] = Counter()  # what the server said no to, and why
 
     def run(self) -> None:
         try:
@@ -68,16 +72,24 @@ class Players(threading.Thread):
             if status == 201:
                 self.tables.append(Table(made["id"], made["pin"], host))
                 self.acknowledged += 1
+            else:
+                self.refused[f"create {status} {made.get('error', '')}"] += 1
             return
         if joining:
             table = joining[0]
             seat = len(table.seats)
             phone = table.host if seat == 0 else Client(self.server)
-            status, _ = phone.call("POST", f"/api/tables/{table.id}/join",
-                                   {"pin": table.pin, "seat": seat})
+            status, said = phone.call("POST", f"/api/tables/{table.id}/join",
+                                      {"pin": table.pin, "seat": seat})
             if status == 200:
                 table.seats[seat] = phone
                 self.acknowledged += 1
+            else:
+                self.refused[f"join {status} {said.get('error', '')}"] += 1
+            if said and said.get("error") == "seat_taken":
+                # The join was kept but its answer died with the server: the phone never got
+                # its cookie. As at a table, the host frees the seat and the player joins again.
+                table.host.call("POST", f"/api/tables/{table.id}/seats/{seat}/release", {})
             return
         table = rng.choice(open_tables)
         base = f"/api/tables/{table.id}"
@@ -89,6 +101,8 @@ class Players(threading.Thread):
         _, mine = phone.call("GET", base)
         body["expect"] = mine["version"]
         status, done = phone.call("POST", f"{base}/actions", body)
+        if status != 201:
+            self.refused[f"action {status} {done.get('error', '')}"] += 1
         if status == 201:
             self.acknowledged += 1
             if not done["record"]["private"]:
@@ -119,7 +133,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     tables: list[Table] = []
-    acknowledged, lost = 0, []
+    acknowledged, lost, refused = 0, [], Counter[str]()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         server = Server(data)
@@ -135,6 +149,7 @@ def main() -> None:
             server.kill()
             players.join(10)
             acknowledged += players.acknowledged
+            refused += players.refused
             if kill % 10 == 9:
                 print(f"  {kill + 1} kills: {acknowledged} acknowledged, {len(lost)} lost",
                       flush=True)
@@ -143,6 +158,8 @@ def main() -> None:
         server.stop()
     print(f"{args.kills} SIGKILLs: {acknowledged} acknowledged requests (tables created, seats"
           f" joined, actions) over {len(tables)} tables; lost: {len(lost)}")
+    for why, count in refused.most_common():
+        print(f"  refused {count}x: {why}")
     for item in lost[:20]:
         print(f"  lost: {item}")
 

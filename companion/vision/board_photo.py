@@ -20,16 +20,17 @@ from companion.vision.images import Image
 from companion.vision.qr import read_codes
 
 
-def read_photo_boards(image: Image,
-                      shapes: Sequence[BoardShape]) -> tuple[list[tuple[Placed, BoardRead]],
-                                                             list[str]]:
+def read_photo_boards(image: Image, shapes: Sequence[BoardShape], fewest_corners: int = 3
+                      ) -> tuple[list[tuple[Placed, BoardRead]], list[str]]:
     """Every board of ``shapes`` placed in the photo, each read whole, and what keeps any
-    other board from being placed."""
+    other board from being placed. A photo will not come again, so a board with a corner
+    sticker unread (under a coin, in glare, blurred) is placed from the other three when the
+    slower passes do not read it (``fewest_corners``: 4 where a later frame may do better)."""
     size = (int(image.shape[1]), int(image.shape[0]))
     placed, problems = place_boards(read_codes(image, thorough=False), shapes, size)
-    if problems:  # a corner not read at first: the slower passes
+    if problems:  # a corner not read at first: the slower passes, and three corners will do
         placed, problems = place_boards(read_codes(image, thorough=True, zbar=False), shapes,
-                                        size)
+                                        size, fewest_corners=fewest_corners)
     return [(p, read_cells(image, p)) for p in placed], problems
 
 

@@ -9,7 +9,10 @@ piece lies ``height_mm`` above it and a camera at an angle sees it displaced tow
 side: the camera's focal length is estimated from the same homography (the principal point at
 the image's centre), the board's scale in mm from the corner stickers' printed size, and the
 plane of the stickers gets a homography of its own. A board whose corners are seen mirrored
-(upside down), out of order, or only some of them, is not placed: what is wrong is said.
+(upside down), out of order, or only some of them, is not placed: what is wrong is said. A
+photo (no later frame to wait for) may place a board from three corners: the three stickers'
+twelve corners, each sticker's square lying along the board's edges, give the homography, and
+any cell not wholly in the picture is unread.
 
 Reading cells: the stickers' plane is resampled to about 5 pixels per marker cell (small
 stickers read better upscaled, bench_codes.py) and searched for markers. A marker sits on the
@@ -102,14 +105,17 @@ def _sticker_corner(code: CodeReading, towards: Point) -> Point:
 
 
 def _signed_area(points: Sequence[Point]) -> float:
-    return 0.5 * sum(points[i][0] * points[(i + 1) % 4][1] - points[(i + 1) % 4][0] * points[i][1]
-                     for i in range(4))
+    n = len(points)
+    return 0.5 * sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
+                     for i in range(n))
 
 
 def place_boards(codes: Sequence[CodeReading], shapes: Sequence[BoardShape],
-                 size: tuple[int, int]) -> tuple[list[Placed], list[str]]:
-    """The boards of ``shapes`` whose four corners were read among ``codes`` (an image of
-    ``size`` width, height), and, in words, what keeps any other from being placed."""
+                 size: tuple[int, int], fewest_corners: int = 4
+                 ) -> tuple[list[Placed], list[str]]:
+    """The boards of ``shapes`` whose corners were read among ``codes`` (an image of ``size``
+    width, height), four or at least ``fewest_corners`` (3 for a photo), and, in words, what
+    keeps any other from being placed."""
     owners = corner_owners(shapes)
     found: dict[str, list[CodeReading | None]] = {}
     problems: list[str] = []
@@ -133,11 +139,12 @@ def place_boards(codes: Sequence[CodeReading], shapes: Sequence[BoardShape],
             problems.append(f"two boards carry the corner stickers of {shape.title}")
             continue
         have = [c for c in slots if c is not None]
-        if len(have) < 4:
-            problems.append(f"only {len(have)} of the 4 corners of {shape.title} are in view:"
-                            " the whole board must be")
+        if len(have) < max(3, min(4, fewest_corners)):
+            problems.append(f"only {len(have)} of the 4 corners of {shape.title} were read:"
+                            " the whole board must be in view")
             continue
-        middle = (sum(c.centre[0] for c in have) / 4, sum(c.centre[1] for c in have) / 4)
+        middle = (sum(c.centre[0] for c in have) / len(have),
+                  sum(c.centre[1] for c in have) / len(have))
         grid = [_sticker_corner(c, middle) for c in have]
         area = _signed_area(grid)
         if area < 0:
@@ -145,38 +152,85 @@ def place_boards(codes: Sequence[CodeReading], shapes: Sequence[BoardShape],
                             " to mirror its picture?")
             continue
         hull = np.array(grid, np.float32).reshape(-1, 1, 2)
-        if area < 400 or not cv2.isContourConvex(hull):
+        if area < (400 if len(have) == 4 else 200) or not cv2.isContourConvex(hull):
             problems.append(f"the corner stickers of {shape.title} are not at its corners in"
                             " order (top-left, top-right, bottom-right, bottom-left)")
             continue
-        placed.append(_placed(shape, have, grid, size))
+        if len(have) == 4:
+            floor = cast(Matrix, cv2.getPerspectiveTransform(_units(shape),
+                                                             np.array(grid, np.float32)))
+        else:
+            floor = _from_three(shape, have, [i for i, c in enumerate(slots) if c is not None],
+                                grid)
+        placed.append(_placed(shape, have, floor, size))
     return placed, problems
 
 
-def _placed(shape: BoardShape, codes: list[CodeReading], grid: list[Point],
+def _units(shape: BoardShape) -> NDArray[np.float32]:
+    """The grid's corners in grid units (column, row), in CORNERS order."""
+    return np.array([[0, 0], [shape.cols, 0], [shape.cols, shape.rows], [0, shape.rows]],
+                    np.float32)
+
+
+def _grown(code: CodeReading) -> NDArray[np.float64]:
+    """A corner sticker's four corners in the image (its code's, grown to the sticker's)."""
+    cx, cy = code.centre
+    return np.array([[cx + (x - cx) / CORNER_CODE_SHARE, cy + (y - cy) / CORNER_CODE_SHARE]
+                     for x, y in code.corners], np.float64)
+
+
+def _from_three(shape: BoardShape, codes: list[CodeReading], which: list[int],
+                grid: list[Point]) -> Matrix:
+    """The board's homography from three corner stickers: an affine guess from the grid's
+    three corners, then, twice, each sticker's four corners matched to its square (its side in
+    grid units measured through the guess, laid outwards along the board's edges) and the
+    homography of all twelve."""
+    units = _units(shape)
+    floor = np.vstack([cv2.getAffineTransform(units[which], np.array(grid, np.float32)),
+                       [0, 0, 1]])
+    for _ in range(2):
+        back = np.linalg.inv(floor)
+        seen = [(_grown(code), cv2.perspectiveTransform(_grown(code).reshape(-1, 1, 2),
+                                                         back).reshape(-1, 2), index)
+                for code, index in zip(codes, which, strict=True)]
+        side = float(np.median([np.mean([np.linalg.norm(u[k] - u[(k + 1) % 4])
+                                         for k in range(4)]) for _, u, _ in seen]))
+        source, target = [], []
+        for pixels, in_units, index in seen:
+            gx, gy = units[index]
+            out_x, out_y = (-side if gx == 0 else side), (-side if gy == 0 else side)
+            square = [(gx + dx * out_x, gy + dy * out_y) for dx in (0, 1) for dy in (0, 1)]
+            for point, pixel in zip(in_units, pixels, strict=True):
+                source.append(min(square, key=lambda q: math.dist(q, point)))
+                target.append(pixel)
+        floor, _ = cv2.findHomography(np.array(source, np.float32),
+                                      np.array(target, np.float32), 0)
+    return cast(Matrix, floor.astype(np.float64))
+
+
+def _placed(shape: BoardShape, codes: list[CodeReading], floor: Matrix,
             size: tuple[int, int]) -> Placed:
-    units = np.array([[0, 0], [shape.cols, 0], [shape.cols, shape.rows], [0, shape.rows]],
-                     np.float32)
-    floor = cv2.getPerspectiveTransform(units, np.array(grid, np.float32)).astype(np.float64)
-    cell_mm = _cell_mm(shape, codes, floor)
+    """A board placed by ``floor`` (grid units to pixels), its corner stickers ``codes``."""
+    floor = floor.astype(np.float64)
+    cell_mm = _cell_mm(codes, floor)
     height = shape.height_mm / cell_mm if cell_mm > 0 else 0.0
     top = raised(floor, height, size) if height else floor
-    corners = (grid[0], grid[1], grid[2], grid[3])
+    grid = cv2.perspectiveTransform(_units(shape).reshape(-1, 1, 2).astype(np.float64),
+                                    floor).reshape(-1, 2)
+    corners = cast(tuple[Point, Point, Point, Point],
+                   tuple((float(x), float(y)) for x, y in grid))
     return Placed(shape, corners, floor, top, cell_mm)
 
 
-def _cell_mm(shape: BoardShape, codes: list[CodeReading], floor: Matrix) -> float:
+def _cell_mm(codes: list[CodeReading], floor: Matrix) -> float:
     """The board's cell in mm: the corner stickers' printed side over their side in cells."""
     back = np.linalg.inv(floor)
     ratios = []
-    for corner, code in zip(shape.corners, codes, strict=True):
-        component: Component | None = REGISTRY.find(corner)
+    for code in codes:
+        component: Component | None = REGISTRY.find(payload_id(code.text))
         if component is None or component.size_mm is None:
             continue
-        cx, cy = code.centre
-        grown = np.array([[cx + (x - cx) / CORNER_CODE_SHARE, cy + (y - cy) / CORNER_CODE_SHARE]
-                          for x, y in code.corners], np.float64).reshape(-1, 1, 2)
-        units = cv2.perspectiveTransform(grown, back).reshape(-1, 2)
+        units = cv2.perspectiveTransform(_grown(code).reshape(-1, 1, 2), back).reshape(-1, 2)
         side = float(np.mean([np.linalg.norm(units[i] - units[(i + 1) % 4]) for i in range(4)]))
         if side > 0:
             ratios.append(component.size_mm / side)
@@ -295,4 +349,19 @@ def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None)
         cell, _, size = where(quad)
         if cell in out.cells and out.cells[cell] == "" and abs(size - 1) <= SIZE_TOLERANCE:
             out.cells[cell] = None
+    for name in _outside(placed, wanted, image.shape[1], image.shape[0]):
+        out.cells[name] = None  # not seen is not empty
     return out
+
+
+def _outside(placed: Placed, names: list[str], width: int, height: int) -> list[str]:
+    """The cells ``names`` of a placed board not wholly in a ``width`` x ``height`` picture,
+    on the board or on its pieces' stickers' plane."""
+    layout = placed.cells()
+    squares = np.array([[(col + dc, row + dr) for dc, dr in ((0, 0), (1, 0), (1, 1), (0, 1))]
+                        for row, col in (layout[n] for n in names)], np.float64)
+    outside = np.zeros(len(names), bool)
+    for plane in (placed.floor, placed.top):
+        pixels = cv2.perspectiveTransform(squares.reshape(-1, 1, 2), plane).reshape(-1, 4, 2)
+        outside |= ((pixels < 0) | (pixels > (width - 1, height - 1))).any(axis=(1, 2))
+    return [name for name, out in zip(names, outside, strict=True) if out]

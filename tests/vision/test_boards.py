@@ -16,6 +16,7 @@ from companion.engine import get_game
 from companion.runtime.board_moves import check_boards
 from companion.vision.board_photo import read_photo_boards, score_photo
 from companion.vision.board_watch import BoardWatch
+from companion.vision.boards import place_boards, read_cells
 from companion.vision.images import load_image
 from companion.vision.qr import read_codes
 from tests.conftest import ROOT
@@ -72,6 +73,34 @@ def test_a_captain_flip_photo_scores_as_the_rules_do() -> None:
     assert {f"C{seat + 1}": total for seat, total in totals.items()} == truth["scores"]
     assert [b["unread"] for b in result["boards"]] == [[], [], [], []]
     assert result["problems"] == []
+
+
+def test_a_photo_with_a_corner_sticker_unread_is_placed_from_the_other_three() -> None:
+    """A coin or glare over one corner sticker: the photo still scores (placed from three
+    corners), while the camera loop, which will see more frames, waits for all four."""
+    image, truth = fixture("flip-photo-4-boards")
+    covered = image.copy()
+    covered[1265:1375, 835:940] = 128  # board C3's bottom-right corner sticker
+    result = score_photo(covered, get_game("captain-flip"))
+    totals = {f"C{c['seat'] + 1}": c["total"] for c in result["sheet"]["columns"]}
+    assert totals == truth["scores"]
+    assert [b["unread"] for b in result["boards"]] == [[], [], [], []]
+    codes = read_codes(covered, thorough=True, zbar=False)
+    shapes = get_game("captain-flip").physical_boards()
+    placed, problems = place_boards(codes, shapes, (covered.shape[1], covered.shape[0]))
+    assert "C3" not in {p.shape.name for p in placed}
+    assert any("only 3 of the 4 corners of board C, copy 3 were read" in p for p in problems)
+
+
+def test_cells_outside_the_picture_are_unread_not_empty() -> None:
+    image, truth = fixture("flip-photo-4-boards")
+    [(placed, whole)] = [(p, r) for p, r in read_photo_boards(image, get_game(
+        "captain-flip").physical_boards())[0] if p.shape.name == "C4"]
+    cut = image[:, :1400]  # the right part of board C4 is not in this picture
+    read = read_cells(cut, placed)
+    unread = {c for c, v in read.cells.items() if v is None}
+    assert unread and unread < set(read.cells)
+    assert all(whole.cells[c] == v for c, v in read.cells.items() if v is not None)
 
 
 def _watch(frames: list[tuple[Any, int]], game: str) -> tuple[BoardWatch, list[dict[str, Any]]]:
