@@ -45,6 +45,8 @@ MOVING = 0.06  # a cell's mean change between two frames (of the mean brightness
 CHANGED = 0.08  # a cell's change since it was read that calls for reading it again
 CORNER_LIKE = 0.7  # correlation at which an unread corner sticker still counts as there
 POSE_PX = 3.0  # a corner that moved more than this: the board was moved, read it afresh
+POSE_SHARE = 0.06  # of a corner code's diagonal: its decoded corners wander by a module or so
+# from frame to frame (3-4 px on a near 90 px code), which is not the board moving
 DECODE_BUDGET_PX = 80_000  # resampled pixels decoded per frame, over all boards (about 4 ms)
 Grid = NDArray[np.float32]
 DICE_GROWTH = 1.3  # how much the dice reader grows a code's square (vision/dice.py on_code)
@@ -193,7 +195,8 @@ class BoardWatch:
             if key in twice:
                 now.append(code)
                 continue
-            if kept is None or _distance(kept.code, code) > POSE_PX:
+            if kept is None or _distance(kept.code, code) > max(POSE_PX,
+                                                                POSE_SHARE * code.size()):
                 kept = self._corners[key] = _Corner(code, _square(gray, code))
             now.append(kept.code)  # a corner that did not move keeps its place exactly
         read = {payload_id(c.text) for c in ours}
