@@ -47,6 +47,7 @@ CORNER_LIKE = 0.7  # correlation at which an unread corner sticker still counts 
 POSE_PX = 3.0  # a corner that moved more than this: the board was moved, read it afresh
 POSE_SHARE = 0.06  # of a corner code's diagonal: its decoded corners wander by a module or so
 # from frame to frame (3-4 px on a near 90 px code), which is not the board moving
+CORNER_MEAN_OF = 8  # decodes a still corner's place is the running mean of
 DECODE_BUDGET_PX = 80_000  # resampled pixels decoded per frame, over all boards (about 4 ms)
 Grid = NDArray[np.float32]
 DICE_GROWTH = 1.3  # how much the dice reader grows a code's square (vision/dice.py on_code)
@@ -54,8 +55,18 @@ DICE_GROWTH = 1.3  # how much the dice reader grows a code's square (vision/dice
 
 @dataclass
 class _Corner:
-    code: CodeReading
+    code: CodeReading  # where the sticker is: the mean of its decodes since it last moved
     template: NDArray[np.float32]
+    decodes: int = 1
+
+    def seen_again(self, code: CodeReading) -> None:
+        """Another decode of the unmoved sticker: the mean of the last few is steadier than
+        any one of them (a module's wander)."""
+        self.decodes = min(self.decodes + 1, CORNER_MEAN_OF)
+        weight = 1.0 / self.decodes
+        self.code = CodeReading(self.code.text, cast(Any, tuple(
+            (x + weight * (nx - x), y + weight * (ny - y))
+            for (x, y), (nx, ny) in zip(self.code.corners, code.corners, strict=True))))
 
 
 @dataclass
@@ -164,6 +175,8 @@ class BoardWatch:
             if board is None or _moved(board.pose, p):
                 board = _Board(p, {name: None for name, _, _ in p.shape.cells})
                 self._boards[p.shape.name] = board
+            else:
+                board.pose = p  # its corners' steadier mean
             report = self._watch(board, frame, gray, budget)
             if report is not None:
                 reports.append(report)
@@ -198,7 +211,9 @@ class BoardWatch:
             if kept is None or _distance(kept.code, code) > max(POSE_PX,
                                                                 POSE_SHARE * code.size()):
                 kept = self._corners[key] = _Corner(code, _square(gray, code))
-            now.append(kept.code)  # a corner that did not move keeps its place exactly
+            else:
+                kept.seen_again(code)
+            now.append(kept.code)
         read = {payload_id(c.text) for c in ours}
         for key, kept in self._corners.items():
             if key not in read and float((_square(gray, kept.code) * kept.template).sum()) \

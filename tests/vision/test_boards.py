@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from companion.engine import get_game
@@ -140,6 +141,26 @@ def test_corner_decodes_that_wander_by_a_module_do_not_restart_the_board() -> No
         reports += [r for r in watch.update(image, wandered) if r["type"] == "board"]
     [report] = reports
     assert {c: v for c, v in report["cells"].items() if v} == truth["boards"]["6X6"]
+
+
+def test_a_still_corner_is_placed_at_the_mean_of_its_decodes() -> None:
+    """A still sticker decoded a little left, then right, then left...: the board is placed
+    from the middle, not from whichever decode came first."""
+    from dataclasses import replace
+
+    from companion.vision.board_watch import _Corner
+
+    image, _ = fixture("gambit-1080p")
+    code = [c for c in read_codes(image, thorough=True, zbar=False)
+            if BoardWatch(get_game("gambit-6x6").physical_boards()).is_corner(c)][0]
+
+    def shifted(d: float) -> Any:
+        return replace(code, corners=tuple((x + d, y) for x, y in code.corners))
+
+    corner = _Corner(shifted(4.0), np.zeros((1, 1), np.float32))
+    for n in range(1, 12):
+        corner.seen_again(shifted(-4.0 if n % 2 else 4.0))
+    assert abs(corner.code.corners[0][0] - code.corners[0][0]) < 1.0
 
 
 def test_a_hand_resting_over_the_board_holds_the_reading_back() -> None:
