@@ -71,8 +71,9 @@ class _Corner:
 
 @dataclass
 class _Board:
-    pose: Placed
+    pose: Placed  # where it was placed: its cells' pictures are compared in this one
     cells: dict[str, str | None]  # component id, "" empty, None not read yet
+    steadier: Placed | None = None  # the same from its corners' running mean: cells read here
     doubt: set[str] = field(default_factory=set)  # changed since read: not to be trusted now
     strays: list[str] = field(default_factory=list)
     previous: Grid | None = None  # the last frame's coarse picture
@@ -175,8 +176,10 @@ class BoardWatch:
             if board is None or _moved(board.pose, p):
                 board = _Board(p, {name: None for name, _, _ in p.shape.cells})
                 self._boards[p.shape.name] = board
-            else:
-                board.pose = p  # its corners' steadier mean
+            else:  # read cells where the mean of the corners' decodes puts them; the
+                # pictures compared each frame stay on the first pose (moving it by a
+                # sub-pixel each frame made cells look changed: re-reads, 3x the work)
+                board.steadier = p
             report = self._watch(board, frame, gray, budget)
             if report is not None:
                 reports.append(report)
@@ -264,7 +267,7 @@ class BoardWatch:
         rows = [where[n][0] for n in chosen]
         cols = [where[n][1] for n in chosen]
         budget[0] -= int((max(rows) - min(rows) + 2) * (max(cols) - min(cols) + 2) * scale * scale)
-        result = read_cells(frame, board.pose, chosen)
+        result = read_cells(frame, board.steadier or board.pose, chosen)
         assert board.reference is not None
         for name, value in result.cells.items():
             board.cells[name] = value
