@@ -15,7 +15,7 @@ def test_size_follows_the_module_rule() -> None:
 
 
 @pytest.mark.parametrize("game, paper, pages", [("captains-gambit", "a4", 3),
-                                                ("captain-flip", "letter", 12),
+                                                ("captain-flip", "letter", 19),
                                                 ("BG", "a4", 2)])
 def test_sheets_are_written(game: str, paper: str, pages: int, tmp_path: Path,
                             capsys: pytest.CaptureFixture[str]) -> None:

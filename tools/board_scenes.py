@@ -149,6 +149,7 @@ def table_scene(rules: GameRules, placement: Placement, view: View, light: Light
             for c in shape.corners]
         board = Board(shape.rows, shape.cols, look.cell_mm, (x, y), angle, corners,
                       holes=holes, style=look.style, colours=look.colours,
+                      margin_mm=max(60.0, max(c.size_mm for c in corners if c) + 5),
                       seed=_stable(name, layout.seed).randrange(1000))
         for cell, component in cells.items():
             if cell in (held or {}).get(name, set()):
@@ -181,8 +182,10 @@ def in_view(view: View, rules: GameRules, layout: Layout, names: list[str],
     for name in names:
         shape = shapes[name]
         x, y, angle = layout.at.get(name, (0.0, 0.0, 0.0))
-        half_w = shape.cols * look.cell_mm / 2 + 55
-        half_h = shape.rows * look.cell_mm / 2 + 55
+        corner = REGISTRY.find(shape.corners[0])
+        reach = (sticker_mm(corner) if corner else 50.0) + 5  # the corner stickers, and a rim
+        half_w = shape.cols * look.cell_mm / 2 + reach
+        half_h = shape.rows * look.cell_mm / 2 + reach
         turn = math.radians(angle)
         for u, v in ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h)):
             point = np.array([x + u * math.cos(turn) - v * math.sin(turn),

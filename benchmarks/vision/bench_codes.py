@@ -8,8 +8,8 @@ Each frame is a 6x6 board of 45 mm squares with a piece on every square (20 mm h
 at random, up to 4 mm off centre), each piece carrying a sticker of the code under test, seen
 by a 65-degree camera (tools/synthetic_board.py): 36 stickers a frame. Readers, on the whole
 frame, one thread: QR codes with zxing-cpp (the fast pass, then the contrast-equalised 2x
-upscale, companion/vision/qr.py); square markers with OpenCV's ArUco detector accepting only
-exact codes (no bit corrected), on the frame and then on a 2x upscale.
+upscale, companion/vision/qr.py); square markers with OpenCV's ArUco detector correcting bits as the
+companion does (companion/vision/markers.py), on the frame and then on a 2x upscale.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 import segno  # noqa: E402
 
+from companion.vision.markers import CORRECTION_RATE  # noqa: E402
 from companion.vision.qr import read_codes  # noqa: E402
 from tools.synthetic_board import Board, Light, Piece, Sticker, TableScene, View, render  # noqa: E402
 
@@ -69,7 +70,7 @@ def stickers(family: str, count: int, size_mm: float,
 
 def detector(family: str) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
-    params.errorCorrectionRate = 0.0  # exact codes only: a damaged code is missed, not guessed
+    params.errorCorrectionRate = CORRECTION_RATE  # as the companion reads markers
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(FAMILIES[family]), params)
 
 

@@ -5,10 +5,11 @@ dice); boards.py does the work on one image.
 A still table shows the same thing frame after frame, so the work per frame stays small: a
 board is looked at in a coarse picture of its stickers' plane (12 pixels a cell), and a cell
 is read (its markers decoded) only when it looks different from when it was last read, once it
-has stopped changing. A board whose corners do not move keeps its place; a corner sticker not
-decoded in a frame counts as there if its square still looks as it did when it was read
-(normalised correlation), so that one missed decode does not lose the board, while a hand over
-a corner does.
+has stopped changing; it is taken for empty only in a frame where nothing on the board moves
+(a blurred frame hides markers, and the cell may then look as it did). A board whose corners
+do not move keeps its place; a corner sticker not decoded in a frame counts as there if its
+square still looks as it did when it was read (normalised correlation), so that one missed
+decode does not lose the board, while a hand over a corner does.
 
 A reading is reported only when it is complete and still: every cell read (empty, or a
 marker), nothing changing for ``settle_frames`` frames, all four corners in view, and nothing
@@ -252,12 +253,14 @@ class BoardWatch:
             board.disturbed = True
         else:
             board.still += 1
-        self._read(board, frame, look, to_read, where, budget)
+        self._read(board, frame, look, to_read, where, budget, calm=not moving.any())
         return self._settled(board, look, where)
 
     def _read(self, board: _Board, frame: Image, look: Grid, names: list[str],
-              where: dict[str, tuple[int, int]], budget: list[int]) -> None:
-        """Read cells (row by row), as many as the frame's budget allows."""
+              where: dict[str, tuple[int, int]], budget: list[int], calm: bool) -> None:
+        """Read cells (row by row), as many as the frame's budget allows. A cell is taken
+        for empty only in a ``calm`` frame (nothing on the board moving): a shaken or
+        blurred frame can hide a marker whose cell then looks as it did, and stays unread."""
         if not names or budget[0] <= 0:
             return
         scale = board.pose.px_per_cell
@@ -270,6 +273,8 @@ class BoardWatch:
         result = read_cells(frame, board.steadier or board.pose, chosen)
         assert board.reference is not None
         for name, value in result.cells.items():
+            if value == "" and not calm:
+                value = None  # read again in a calm frame
             board.cells[name] = value
             if value is not None:
                 board.doubt -= {name}

@@ -19,7 +19,8 @@ stickers read better upscaled, bench_codes.py) and searched for markers. A marke
 cell its centre falls in, unless that centre is within a tenth of a cell of a border (then
 neither cell is read: never a piece on the wrong cell), or the marker is not the size a
 sticker on a piece is there (a tile held up in a hand). A cell with no marker is empty unless
-a marker-like square there did not read: then it is unread.
+a marker-like square there did not read: then it is unread, and the stickers get a second,
+sharper look (a blurred frame), which may read a marker the first did not.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ STICKER_CELLS = MARKER_CELLS + 2 * MARKER_MARGIN  # a marker sticker's width in 
 PX_PER_MARKER_CELL = 5.0
 SHARPEN = 1.5  # unsharp mask on the resampled stickers, of a blur of 0.6 marker cell: a soft
 SHARPEN_CELLS = 0.6  # focus or a little blur reads (bench_boards positions: 0.73 -> 0.94)
+SHARPER = 3.0  # a second look where a marker-like square did not read: motion blur (0.60 ->
+# 0.69 of the 20 mm markers in blurred frames of a 10x10 board, development seeds)
 EDGE = 0.1  # a marker centre this close to a cell's border (in cells) is on no cell
 SIZE_TOLERANCE = 0.35  # a marker more than this far from a sticker's expected size is not one
 DEFAULT_FOCAL = 0.78  # focal length / image width of a 65-degree webcam, when not estimable
@@ -305,9 +308,8 @@ def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None)
     """The cells ``names`` of a placed board (None: all of them), read in ``image``."""
     layout = placed.cells()
     wanted = list(layout) if names is None else [n for n in names if n in layout]
-    out = BoardRead({name: "" for name in wanted})
     if not wanted:
-        return out
+        return BoardRead()
     rows = [layout[n][0] for n in wanted]
     cols = [layout[n][1] for n in wanted]
     margin = 0.5  # a piece stands off its cell's centre; its sticker reaches past the cell
@@ -315,9 +317,7 @@ def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None)
     scale = placed.px_per_cell
     patch, to_units = resample(to_gray(image), placed.top, box, scale)
     soft = cv2.GaussianBlur(patch, (0, 0), SHARPEN_CELLS * PX_PER_MARKER_CELL)
-    patch = cast(Image, cv2.addWeighted(patch, 1 + SHARPEN, soft, -SHARPEN, 0))
-    scan = scan_markers(patch, _window(scale * placed.shape.sticker_mm / placed.cell_mm
-                                       / STICKER_CELLS))
+    window = _window(scale * placed.shape.sticker_mm / placed.cell_mm / STICKER_CELLS)
     at = {(r, c): n for n, (r, c) in layout.items()}
     expected = placed.shape.sticker_mm / placed.cell_mm * scale * MARKER_CELLS / STICKER_CELLS
 
@@ -333,22 +333,35 @@ def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None)
                     math.ceil(v) - v) >= EDGE
         return at.get((math.floor(v), math.floor(u))), clear, side / expected
 
-    for code in scan.codes:
-        cell, clear, size = where(code.corners)
-        if abs(size - 1) > SIZE_TOLERANCE:
-            continue  # not a sticker on a piece of this board (held up, or lying elsewhere)
-        if not clear:  # on a border: neither cell it may stand on is read
-            for near in _cells_near(code.corners, to_units, at):
-                if near in out.cells:
-                    out.cells[near] = None
-        elif cell is None:
-            out.strays.append(payload_id(code.text))
-        elif cell in out.cells:
-            out.cells[cell] = None if out.cells[cell] else payload_id(code.text)
-    for quad in scan.unread:
-        cell, _, size = where(quad)
-        if cell in out.cells and out.cells[cell] == "" and abs(size - 1) <= SIZE_TOLERANCE:
-            out.cells[cell] = None
+    def look(sharpen: float) -> BoardRead:
+        """The cells read in the patch sharpened by ``sharpen``."""
+        seen = BoardRead({name: "" for name in wanted})
+        scan = scan_markers(cast(Image, cv2.addWeighted(patch, 1 + sharpen, soft, -sharpen, 0)),
+                            window)
+        for code in scan.codes:
+            cell, clear, size = where(code.corners)
+            if abs(size - 1) > SIZE_TOLERANCE:
+                continue  # not a sticker on a piece of this board (held up, or lying elsewhere)
+            if not clear:  # on a border: neither cell it may stand on is read
+                for near in _cells_near(code.corners, to_units, at):
+                    if near in seen.cells:
+                        seen.cells[near] = None
+            elif cell is None:
+                seen.strays.append(payload_id(code.text))
+            elif cell in seen.cells:
+                seen.cells[cell] = None if seen.cells[cell] else payload_id(code.text)
+        for quad in scan.unread:
+            cell, _, size = where(quad)
+            if cell in seen.cells and seen.cells[cell] == "" and abs(size - 1) <= SIZE_TOLERANCE:
+                seen.cells[cell] = None
+        return seen
+
+    out = look(SHARPEN)
+    if None in out.cells.values():  # a marker-like square did not read: a blurred frame?
+        placed_ids = set(out.cells.values())
+        for name, cid in look(SHARPER).cells.items():
+            if cid and not out.cells[name] and cid not in placed_ids:
+                out.cells[name] = cid  # read only when sharpened more: never one read twice
     for name in _outside(placed, wanted, image.shape[1], image.shape[0]):
         out.cells[name] = None  # not seen is not empty
     return out

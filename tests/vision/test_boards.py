@@ -197,3 +197,38 @@ def test_the_scan_command_scores_a_photo(tmp_path: Path,
     assert "no board of the game in the photo" in capsys.readouterr().out
     assert main(["scan", "--score", "captains-gambit", str(FRAMES / "gambit-1080p.jpg")]) == 2
     assert "has no boards to score" in capsys.readouterr().err
+
+
+def test_a_blurred_frame_gets_a_second_sharper_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Motion blur leaves markers unread at the usual sharpening; the second, sharper look reads
+    more of them, each on its own cell."""
+    import random
+
+    from companion.engine import GameSetup, TableSession
+    from companion.vision import boards
+    from tools.board_scenes import LOOKS, Physical, lay_out, table_scene
+    from tools.synthetic_board import Light, View, render
+
+    rules = get_game("gambit-of-kings")
+    session = TableSession(GameSetup("gambit-of-kings", ("Ann", "Ben"), {}, seed=3))
+    placement = Physical(rules).placement(session.state)
+    shapes = rules.physical_boards()
+    rng = random.Random(5)
+    layout = lay_out(shapes, LOOKS["gambit-of-kings"], rng)
+    blurred = Light(motion_px=4.0, motion_deg=30.0, blur_px=0.3, noise=2.0, jpeg_quality=85)
+    frame = render(table_scene(rules, placement, View((1280, 720), 65.0, 880.0, 12.0, 4.0),
+                               blurred, layout, seed=9))
+    found, _ = read_photo_boards(frame, shapes)
+    assert len(found) == 1
+    placed = found[0][0]
+    truth = {cell: c.id for cell, c in placement["board"].items()}
+
+    def right() -> int:
+        read = read_cells(frame, placed)
+        assert all(truth.get(cell) == cid for cell, cid in read.cells.items() if cid)
+        return sum(read.cells.get(cell) == cid for cell, cid in truth.items())
+
+    with_second_look = right()
+    monkeypatch.setattr(boards, "SHARPER", boards.SHARPEN)
+    assert with_second_look >= right() + 4  # 28 of 40 against 20 when this was written
+

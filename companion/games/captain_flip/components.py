@@ -2,7 +2,8 @@
 marker on each face of every tile, and the corner stickers of each player's board.
 
 Tile stickers are square markers 30 mm wide (benchmarks/vision/bench_codes.py), for tiles at
-least 32 mm across; corner stickers are QR codes 50 mm wide. The box holds five double-sided
+least 32 mm across; corner stickers are QR codes 70 mm wide
+(2.8 mm modules: docs/vision.md, "Decisions"). The box holds five double-sided
 boards (A/B or C/D on each side, RULES.md 5.3): each face of each board has its own four
 corner stickers, naming its letter and its copy; copy 1 is the board with the pirate flag,
 the first player's, and copy N is seat N-1's.
@@ -23,7 +24,7 @@ LETTERS = ("A", "B", "C", "D")
 COPIES = 5  # boards in the box: one per player
 TILE_STICKER_MM = 30.0
 TILE_HEIGHT_MM = 2.5  # a tile's thickness: where its sticker lies above the board  [house]
-CORNER_STICKER_MM = 50.0
+CORNER_STICKER_MM = 70.0
 FIRST_MARKER = 96  # markers 96 to 239 (docs/adding-a-game.md lists every game's numbers)
 CORNER_NAMES = ("TL", "TR", "BR", "BL")
 

@@ -5,7 +5,8 @@ Longboard), by which the camera places the board.
 
 Piece stickers are square markers 20 mm wide, as Gambit of Kings' (benchmarks/vision/
 bench_codes.py), for pieces whose top is at least 23 mm across; corner stickers are QR codes
-50 mm wide. Teams A and B have six pieces, C and D (the 3-4 player board) four.
+80 mm wide (docs/vision.md, "Decisions"). Teams A and B have six pieces, C and D (the 3-4
+player board) four.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ SLUG = "gambit-6x6"
 TEAMS = (("A", 6), ("B", 6), ("C", 4), ("D", 4))
 PIECE_STICKER_MM = 20.0
 PIECE_HEIGHT_MM = 15.0  # where a piece's top (its sticker) lies above the board  [house]
-CORNER_STICKER_MM = 50.0
+CORNER_STICKER_MM = 80.0
 FIRST_MARKER = 64  # markers 64 to 83 (docs/adding-a-game.md lists every game's numbers)
 CORNER_NAMES = ("TL", "TR", "BR", "BL")
 BOARD_ID = "board"  # the table view's board

@@ -4,9 +4,10 @@ and the board's four corner stickers, by which the camera places the board.
 
 Piece stickers are square markers 20 mm wide (benchmarks/vision/bench_codes.py: they read from
 90 cm on a 720p camera, tilted 30 degrees, with motion blur), for pieces whose top is at least
-23 mm across; corner stickers are QR codes 50 mm wide (2 mm modules). Each side has one marker
-per piece of the starting layout, and five spare Knight markers, stuck on a Soldier's when it
-becomes a Knight (the set has no spare Knight piece).
+23 mm across; corner stickers are QR codes 80 mm wide (3.2 mm modules: docs/vision.md,
+"Decisions"). Each side has one marker per piece of the starting layout, and five spare
+Knight markers, stuck on a Soldier's when it becomes a Knight (the set has no spare Knight
+piece).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ LIGHT = ["CASTLE", "PALADIN", "GIANT", "KNIGHT", "GRIFFIN", "LION", "ELF", "SOLD
 DARK = ["CASTLE", "LICH", "OGRE", "DEATH-KNIGHT", "DRAGON", "DIRE-WOLF", "ORC", "SKELETON"]
 PIECE_STICKER_MM = 20.0
 PIECE_HEIGHT_MM = 25.0  # where a piece's top (its sticker) lies above the board  [house]
-CORNER_STICKER_MM = 50.0
+CORNER_STICKER_MM = 80.0
 FIRST_MARKER = 0  # markers 0 to 49 (docs/adding-a-game.md lists every game's numbers)
 PROMOTION_STICKERS = 5  # spare Knight markers per side: one per Soldier
 CORNER_NAMES = ("TL", "TR", "BR", "BL")
