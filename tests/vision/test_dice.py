@@ -68,7 +68,9 @@ def test_a_missing_model_is_a_clear_error(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not PHOTOS.is_dir(), reason="the shared dice photos are not beside the repo")
 def test_held_out_photos_through_the_official_scorer(tmp_path: Path) -> None:
-    """A regression floor on the 40 photos never used in training; the bar is in the README."""
+    """A regression floor on the 40 photos never used in training; the bar is in the README.
+    The shipped reader is trained on every setup: 0.940 here (the byler-only reader read 0.986,
+    and 0.55-0.65 on setups it never saw), models/dice/MODEL_CARD.md."""
     folder = link_held_out(tmp_path / "held-out", PHOTOS)
     companion = Path(sys.executable).with_name("companion")
     done = subprocess.run([sys.executable, str(SHARED / "tools" / "dice_score.py"), str(folder),
@@ -76,7 +78,7 @@ def test_held_out_photos_through_the_official_scorer(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False)
     match = re.search(r"per-die accuracy ([0-9.]+)", done.stdout)
     assert match, done.stdout + done.stderr
-    assert float(match.group(1)) >= 0.97
+    assert float(match.group(1)) >= 0.92
 
 
 def test_the_eight_views_are_every_turn_and_mirror_image_of_each_crop() -> None:
