@@ -103,6 +103,11 @@ def _find(component_id: str) -> Component:
     return found
 
 
+def _corner_reach_mm(shape: BoardShape) -> float:
+    """How far a board's corner stickers reach out from its grid, a rim included."""
+    return sticker_mm(_find(shape.corners[0])) + 5
+
+
 @dataclass
 class Layout:
     """Where each board lies on the table (mm, its centre) and how it is turned."""
@@ -149,7 +154,7 @@ def table_scene(rules: GameRules, placement: Placement, view: View, light: Light
             for c in shape.corners]
         board = Board(shape.rows, shape.cols, look.cell_mm, (x, y), angle, corners,
                       holes=holes, style=look.style, colours=look.colours,
-                      margin_mm=max(60.0, max(c.size_mm for c in corners if c) + 5),
+                      margin_mm=max(60.0, _corner_reach_mm(shape)),
                       seed=_stable(name, layout.seed).randrange(1000))
         for cell, component in cells.items():
             if cell in (held or {}).get(name, set()):
@@ -182,10 +187,8 @@ def in_view(view: View, rules: GameRules, layout: Layout, names: list[str],
     for name in names:
         shape = shapes[name]
         x, y, angle = layout.at.get(name, (0.0, 0.0, 0.0))
-        corner = REGISTRY.find(shape.corners[0])
-        reach = (sticker_mm(corner) if corner else 50.0) + 5  # the corner stickers, and a rim
-        half_w = shape.cols * look.cell_mm / 2 + reach
-        half_h = shape.rows * look.cell_mm / 2 + reach
+        half_w = shape.cols * look.cell_mm / 2 + _corner_reach_mm(shape)
+        half_h = shape.rows * look.cell_mm / 2 + _corner_reach_mm(shape)
         turn = math.radians(angle)
         for u, v in ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h)):
             point = np.array([x + u * math.cos(turn) - v * math.sin(turn),
