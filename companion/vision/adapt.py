@@ -7,10 +7,11 @@ first), and can be deleted at any time.
 
 Adapting fits a correction to the classifier's last layer (``dice.Head``) on those examples,
 with numpy, in seconds: the shipped classifier stays as it is, and the correction is pulled
-towards nothing (so a few examples change little). Before it is switched on it is checked on
-examples held back from the fit (every ``HELD_BACK``-th): it must read right every held-back
-die the reader read right before, and read more of them right; otherwise the reader stays as
-it was. The reader before is kept for a one-step rollback.
+towards nothing (so a few examples change little). Before it is switched on it is
+cross-checked: each example is read by a correction fitted without it (``CHECK_FOLDS``
+parts), and those must read right every example the reader read right before, and more of
+them; otherwise the reader stays as it was. The reader before is kept for a one-step
+rollback.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ from companion.vision.stored import npz_bytes, write_atomically
 NOT_A_DIE = 0  # the label of an example that is no die
 MAX_EXAMPLES = 2000  # about 10 MB of small PNGs
 MIN_EXAMPLES = 20  # fewer than this teach nothing reliable
-HELD_BACK = 4  # every 4th example (in the order they came) checks the adapted reader
-MIN_CHECKED = 5  # and at least this many
+MIN_PER_VALUE = 3  # values are corrected only once each has this many examples (fit_head)
+CHECK_FOLDS = 4  # every example checks a correction fitted without it (adapt)
 SAME_CROP = 4.0  # two crops this close (mean grey difference) show the same thing
 STRENGTH = 0.02  # how strongly the correction is pulled towards nothing
 STEPS = 300
@@ -176,24 +177,24 @@ def adapt(reader: DiceReader, examples: list[Example]) -> Adaptation:
                           for a, b in clash[:3])
         raise AdaptError(f"{len(clash)} pair(s) of examples show the same die with different"
                          f" values: {shown}; forget the examples and confirm again")
-    held = set(range(HELD_BACK - 1, len(examples), HELD_BACK))
-    if len(held) < MIN_CHECKED:
-        held = set(range(len(examples) - MIN_CHECKED, len(examples)))
-    check = [e for i, e in enumerate(examples) if i in held]
-    fit = [e for i, e in enumerate(examples) if i not in held]
-    head = fit_head(reader, fit)
-    before = _right(reader, check, reader.head)  # the reader in use, adapted before or not
-    after = _right(reader, check, head)
+    # Cross-checked: each example is read by a correction fitted on the others (every
+    # CHECK_FOLDS-th in the order they came), so all of them check it, not a few held back.
+    before = _right(reader, examples, reader.head)  # the reader in use, adapted before or not
+    after = np.zeros(len(examples), bool)
+    for fold in range(CHECK_FOLDS):
+        check = [i for i in range(len(examples)) if i % CHECK_FOLDS == fold]
+        head = fit_head(reader, [e for i, e in enumerate(examples) if i % CHECK_FOLDS != fold])
+        after[check] = _right(reader, [examples[i] for i in check], head)
     lost = int(np.sum(before & ~after))
     right_before, right_after = int(before.sum()), int(after.sum())
-    summary = (f"on {len(check)} confirmed dice held back: {right_before} read right before,"
-               f" {right_after} after")
+    summary = (f"on {len(examples)} confirmed dice, each checked by a correction learned"
+               f" without it: {right_before} read right before, {right_after} after")
     if lost or right_after <= right_before:
         why = (f"it would read {lost} of them wrong that it read right" if lost
                else "it reads none more right")
-        return Adaptation(None, len(check), right_before, right_after, lost,
+        return Adaptation(None, len(examples), right_before, right_after, lost,
                           f"{summary}; {why}, so the reader stays as it was")
-    return Adaptation(head, len(check), right_before, right_after, 0,
+    return Adaptation(fit_head(reader, examples), len(examples), right_before, right_after, 0,
                       f"{summary}: adapted")
 
 
@@ -223,7 +224,11 @@ def _right(reader: DiceReader, examples: list[Example], head: Head | None) -> ND
 
 def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
     """The correction that reads the examples best (in every turn and mirror image), pulled
-    towards nothing; classes weighted alike, so a table that rolled many fives does not learn
+    towards nothing. Until every value has MIN_PER_VALUE examples it corrects only whether a
+    crop is a die at all (how likely "not a die" is; the values keep their odds), as a table
+    that has confirmed only threes and fours cannot teach what a five looks like: learning
+    values from them taught the reader to see threes and fours everywhere. Groups (each value,
+    or die and no die) are weighted alike, so a table that rolled many fives does not learn
     to see fives."""
     crops = _crops(examples, reader.cls_size)
     views = dihedral_views(crops, 8)
@@ -231,7 +236,11 @@ def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
     labels = np.concatenate([np.array([e.label for e in examples])] * 8)  # the 8 views
     classes = probs.shape[1]
     counts = np.bincount(labels, minlength=classes).astype(np.float32)
-    weights = np.where(counts[labels] > 0, len(labels) / (classes * counts[labels]), 0.0)
+    values = bool(np.all(counts[1:] >= MIN_PER_VALUE * 8))
+    rows = np.ones((classes, 1), np.float32) if values else np.eye(classes, 1, dtype=np.float32)
+    groups = labels if values else (labels != NOT_A_DIE).astype(int)
+    sizes = np.bincount(groups).astype(np.float32)
+    weights = len(groups) / (np.count_nonzero(sizes) * sizes[groups])
     weights = np.minimum(weights, 5.0) / np.minimum(weights, 5.0).mean()
     scale = 1.0 / max(float(np.linalg.norm(features, axis=1).mean()), 1e-6)
     x = features * scale
@@ -246,7 +255,7 @@ def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
         p = np.exp(logits)
         p /= p.sum(1, keepdims=True)
         error = (p - target) * weights[:, None] / len(x)
-        grads = (error.T @ x + STRENGTH * w, error.sum(0) + STRENGTH * b)
+        grads = ((error.T @ x + STRENGTH * w) * rows, (error.sum(0) + STRENGTH * b) * rows[:, 0])
         for k, (param, grad) in enumerate(zip((w, b), grads, strict=True)):  # Adam
             m, v = moments[2 * k], moments[2 * k + 1]
             m[:] = 0.9 * m + 0.1 * grad

@@ -194,3 +194,32 @@ def test_an_example_crop_is_what_the_classifier_sees(reader: DiceReader) -> None
     crop = example_crop(reader, image, [100, 100, 40, 40])
     assert crop.shape == (reader.cls_size, reader.cls_size, 3)
     assert cv2.imencode(".png", crop)[0]
+
+
+def test_a_table_that_confirmed_few_values_corrects_only_what_is_a_die(
+        reader: DiceReader) -> None:
+    """Examples of two values (and no dice) cannot teach what the other values look like: the
+    correction moves only how likely "not a die" is, and the values keep their odds (a
+    correction fitted on all seven classes from such examples read every die as those two)."""
+    examples = real_examples(reader)
+    few = [e for e in examples if e.label in (3, 4)][:12]
+    few += [Example(np.full_like(e.crop, 128), NOT_A_DIE, f"plain {i}")
+            for i, e in enumerate(few[:8])]
+    assert len({e.label for e in few}) == 3
+    head = fit_head(reader, few)
+    assert np.any(head.weights[0]) and not np.any(head.weights[1:]) and not np.any(head.bias[1:])
+    probs = np.array([[0.2, 0.05, 0.1, 0.3, 0.15, 0.1, 0.1]], np.float32)
+    corrected = head.apply(probs, np.ones((1, head.weights.shape[1]), np.float32))[0]
+    assert np.allclose(corrected[1:] / corrected[1:].sum(), probs[0, 1:] / probs[0, 1:].sum(),
+                       atol=1e-5)
+    full = fit_head(reader, examples)  # every value confirmed often enough: values learned too
+    assert np.any(full.weights[1:])
+
+
+def test_every_example_checks_the_correction(reader: DiceReader) -> None:
+    """The check is crossed: each example is read by a correction learned without it, so a
+    table's every confirmed die counts, not a few held back."""
+    examples = real_examples(reader)[:24]
+    result = adapt(reader, examples)
+    assert result.checked == len(examples)
+    assert f"on {len(examples)} confirmed dice" in result.message

@@ -25,7 +25,7 @@ from setups import SETUPS, adaptation_split, face_boxes
 from split import read_photo
 
 from companion.settings import models_dir
-from companion.vision.adapt import Example, adapt, confirmed_values, example_crop
+from companion.vision.adapt import AdaptError, Example, adapt, confirmed_values, example_crop
 from companion.vision.dice import DiceReader, DiceSettings
 
 POINTS = (20, 50, 100)
@@ -114,7 +114,12 @@ def curve(fold: str, shipped: bool = False) -> dict:
             if n > len(examples):
                 result[way][str(n)] = f"the pool gave only {len(examples)} dice"
                 continue
-            adaptation = adapt(reader, examples[:n])
+            try:
+                adaptation = adapt(reader, examples[:n])
+            except AdaptError as refused:  # contradictory labels: what the table is told
+                result[way][str(n)] = {"refused": str(refused)}
+                print(fold, way, n, "refused:", refused, flush=True)
+                continue
             reader.use_head(adaptation.head)
             result[way][str(n)] = {"switched on": adaptation.head is not None,
                                    "check": adaptation.message,
