@@ -164,7 +164,7 @@ class Adaptation:
 
 
 def adapt(reader: DiceReader, examples: list[Example]) -> Adaptation:
-    """Fit a correction on the examples and check it on those held back (see the module's
+    """Fit a correction on the examples and cross-check it on them (see the module's
     docstring). Raises AdaptError for too few examples or contradictory labels."""
     if not reader.feature_size:
         raise AdaptError("this dice classifier cannot be adapted (it gives no features)")
