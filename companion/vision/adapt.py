@@ -237,7 +237,7 @@ def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
     classes = probs.shape[1]
     counts = np.bincount(labels, minlength=classes).astype(np.float32)
     values = bool(np.all(counts[1:] >= MIN_PER_VALUE * 8))
-    rows = np.ones((classes, 1), np.float32) if values else np.eye(classes, 1, dtype=np.float32)
+    learned = np.ones((classes, 1), np.float32) if values else np.eye(classes, 1, dtype=np.float32)
     groups = labels if values else (labels != NOT_A_DIE).astype(int)
     sizes = np.bincount(groups).astype(np.float32)
     weights = len(groups) / (np.count_nonzero(sizes) * sizes[groups])
@@ -255,7 +255,8 @@ def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
         p = np.exp(logits)
         p /= p.sum(1, keepdims=True)
         error = (p - target) * weights[:, None] / len(x)
-        grads = ((error.T @ x + STRENGTH * w) * rows, (error.sum(0) + STRENGTH * b) * rows[:, 0])
+        grads = ((error.T @ x + STRENGTH * w) * learned,
+                 (error.sum(0) + STRENGTH * b) * learned[:, 0])
         for k, (param, grad) in enumerate(zip((w, b), grads, strict=True)):  # Adam
             m, v = moments[2 * k], moments[2 * k + 1]
             m[:] = 0.9 * m + 0.1 * grad

@@ -16,8 +16,9 @@ predictions, nested: the figure of setup X uses the settings that do best on the
 setups' leave-one-setup-out predictions (each read by the fold that never saw it), never on
 X. The shipped settings are those that do best on all of them (what the issue asks).
 
-Figures are dice_score.py's on predictions written as `companion scan --json` writes them; unsure dice are not scored (the
-scorer counts only kind d6: an unsure die is a miss), their counts are reported beside.
+Figures are dice_score.py's on predictions written as `companion scan --json` writes them;
+unsure dice are not scored (the scorer counts only kind d6: an unsure die is a miss), their
+counts are reported beside.
 Reads photos as `companion scan` does (thorough), one thread. A setup never trained on is
 matched by centre (`--match centre`), as the issue scores other setups: no reader can learn a
 box convention it never saw. byler-train boxes top faces, so its IoU figure is reported beside;
@@ -230,25 +231,27 @@ def score_with_scorer(fold: str, settings: DiceSettings) -> dict:
     if fold == "all":  # the 40 held-out photos only
         from split import link_held_out
         folder = link_held_out(fold_dir(fold) / "held-out")
-    figures = {}
-    for match in dict.fromkeys((match_for(fold), setup.match)):
-        done = subprocess.run([sys.executable, str(SCORER), str(folder), "--predictions",
-                               str(predictions), "--match", match],
-                              capture_output=True, text=True, check=False)
-        text = done.stdout + done.stderr
-        if not figures:
-            (fold_dir(fold) / f"score-{setup_name}.txt").write_text(text)
-            figures = {
-                "setup": setup_name, "match": match,
-                "per_die": text.split("per-die accuracy ")[1].split()[0] if "per-die" in text
-                else "?",
-                "found": text.split("found ")[1].split()[0] if "found " in text else "?",
-                "extra": text.split("extra ")[1].split()[0] if "extra " in text else "?",
-                "ci": text.split("95% CI ")[1].split(")")[0] if "95% CI" in text else "?"}
-        else:  # the setup's own boxes (IoU for a top-face set), reported beside
-            figures[f"per_die_{match}"] = (text.split("per-die accuracy ")[1].split()[0]
-                                           if "per-die" in text else "?")
+    scored = scorer_figures(folder, predictions, match_for(fold))
+    (fold_dir(fold) / f"score-{setup_name}.txt").write_text(scored.pop("text"))
+    figures = {"setup": setup_name, "match": match_for(fold), **scored}
+    if setup.match != match_for(fold):  # the setup's own boxes (IoU for a top-face set)
+        figures[f"per_die_{setup.match}"] = scorer_figures(folder, predictions,
+                                                           setup.match)["per_die"]
     return figures
+
+
+def scorer_figures(folder: Path, predictions: Path, match: str) -> dict:
+    """dice_score.py's printed figures (and its text) for predictions matched by ``match``."""
+    done = subprocess.run([sys.executable, str(SCORER), str(folder), "--predictions",
+                           str(predictions), "--match", match],
+                          capture_output=True, text=True, check=False)
+    text = done.stdout + done.stderr
+
+    def after(marker: str, end: str | None = None) -> str:
+        return text.split(marker)[1].split(end)[0] if marker in text else "?"
+
+    return {"per_die": after("per-die accuracy ").strip(), "found": after("found ").split()[0],
+            "extra": after("extra ").split()[0], "ci": after("95% CI ", ")"), "text": text}
 
 
 def empty_zone(fold: str) -> dict:
