@@ -11,9 +11,8 @@ the reader reports, **the top face**, for training:
   detector learns no box size from these labels;
 - ``whole``: the label is the whole die, sides too (epanemu-cloth, skovy-floor). Where a die is
   clearly taller than wide, the camera looks at it from below in the picture: its top face is
-  the upper part of the box, about as high as the die is wide (the cloth's photos, squeezed
-  from 4:3 to 640 x 640, show dice 1.4 times as high as wide, and faces about square). A box
-  about as high as wide is the face.
+  the upper part of the box: about half of it at the cloth's 1.4 times as high as wide
+  (``top_face_share``). A box about as high as wide is the face.
 
 Scoring always uses the setup's own labels with ``dice_score.py``: IoU for ``face`` sets,
 ``--match centre`` for the others (so the convention does not count against the reader).
@@ -44,6 +43,10 @@ class Setup:
     name: str
     boxes: str  # "face", "pips" or "whole": what a label box is drawn round
     credit: str  # licence and credit, as the model card repeats them
+    upright: bool = True
+    """Photos taken from one side and kept upright: a die's top face lies above the side faces
+    the camera also sees, so a crop's "up" tells the top face from a side face and is kept in
+    training. False for top-down photos (byler-train), which are turned any way."""
 
     @property
     def folder(self) -> Path:
@@ -58,7 +61,7 @@ class Setup:
 SETUPS = {
     s.name: s
     for s in (
-        Setup("byler-train", "face", "Nell Byler, dice_detection, BSD-3-Clause"),
+        Setup("byler-train", "face", "Nell Byler, dice_detection, BSD-3-Clause", upright=False),
         Setup("matteop65-webcam", "pips", "Matteo Anthony Penlington, Dice_Detection_Recognition,"
               " MIT-style"),
         Setup("epanemu-cloth", "whole", "Jiri Nemecek (Epanemu), GameDiceRecognition, CC BY 4.0"
@@ -68,7 +71,15 @@ SETUPS = {
 }
 PIP_SPAN = 0.66  # a 4, 5 or 6's pips span this share of the face
 TALL = 1.1  # a whole-die box this many times as high as wide shows a side below its top face
-FACE_HEIGHT = 0.95  # a tall box's top face is this many times its width high
+STEEPEST = 1.4  # a box this tall (a die seen from about 45 degrees) is half top face, half side
+
+
+def top_face_share(tall: float) -> float:
+    """The share of a whole-die box's height that is its top face, for a box ``tall`` times as
+    high as wide: all of it seen from above, about half from 45 degrees (measured by eye on the
+    cloth's dice, 1.4 times as high as wide: the top face's front edge at 0.5-0.6 of the box),
+    in between linearly."""
+    return float(np.clip(1 - 0.5 * (tall - 1) / (STEEPEST - 1), 0.5, 1.0))
 
 
 def image_names(setup: Setup) -> list[str]:
@@ -104,7 +115,7 @@ def face_boxes(setup: Setup, dice: list[tuple[int, tuple[float, float, float, fl
         return np.array(out, np.float32).reshape(-1, 4), False
     for _, (x, y, w, h) in dice:
         if setup.boxes == "whole" and h > TALL * w:
-            h = min(h, w * FACE_HEIGHT)
+            h *= top_face_share(h / w)
         out.append([x, y, x + w, y + h])
     return np.array(out, np.float32).reshape(-1, 4), True
 

@@ -12,12 +12,16 @@
 Data: the photos of every setup in ../shared/data/dice (setups.py; byler-train without its
 40 held-out photos), each setup as likely as another whatever its size, the labels turned
 into top-face boxes (setups.face_boxes) and each setup scaled so its dice are about FACE_PX.
+Photos taken from one side (every setup but byler-train's top-down one: Setup.upright) keep
+their up in both stages, turned at most 15 degrees and mirrored left-right: a die's top face
+lies above the side faces the camera also sees, and that is how a reader tells them apart.
+Top-down photos, collages and synthetic scenes are turned any way.
 
 Stage 1, detector (DiceNet): CenterNet-style, stride 4, 63k parameters. Output
 N x 5 x H/4 x W/4: channel 0 a sigmoid "die here" heatmap (any value: the classifier reads
 it), 1-2 log(box w, h / 4 px) of the top face (learned only where its size is known),
 3-4 sub-cell centre offset. Trained on 320x320 crops of the photos under heavy augmentation
-(scale 0.45-1.5, 90-degree turns, flips, +-15 deg, perspective, hue/saturation/
+(scale 0.45-1.5, 90-degree turns but for upright photos, flips, +-15 deg, perspective, hue/saturation/
 brightness/contrast/gamma, channel swaps, inversion, grey, blur, motion blur, noise,
 JPEG), plus collages of real dice crops on synthetic tables and fully synthetic
 scenes (synth.py) among things that are no pip dice (d8, d10, numeral d6, coins, screws,
@@ -25,8 +29,9 @@ board art).
 
 Stage 2, classifier (DiceCls): 48x48 crop -> {not a die, 1..6}, 209k parameters; it also
 outputs the 96 features its last layer reads (a table's adaptation refits that layer).
-Real dice crops (box jitter, any rotation, low-res, same photometric augmentation),
-synthetic dice crops (oblique, touching, marbled, translucent), negatives: random
+Real dice crops (box jitter, any rotation or upright, low-res, same photometric
+augmentation), synthetic dice crops (oblique from below in the picture and upright, or
+straight from above and turned any way; touching, marbled, translucent), negatives: random
 patches, half dice / between dice, pips of a die seen close up, the side below a tilted
 die's top face, d8 / d10 / numeral d6 / coins / board art (synth.py), and hard negatives =
 detector false alarms on the training photos (groups of dice among them), each setup as
@@ -62,6 +67,7 @@ STRIDE = 4
 TINY_PX, LEARNED_MIN_PX = 10, 15
 HEATMAPS = 1  # one class-agnostic "die" heatmap: the classifier reads the value
 CROP = 320
+UPRIGHT_TURN = 15  # degrees a photo is turned at most beyond quarter turns (upright: at all)
 
 
 # ----------------------------------------------------------------------------- model
@@ -158,16 +164,18 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return img
 
 
-def geometric(img, boxes, rng, out_size=CROP, scale_range=(0.45, 1.5), persp=0.12, focus=True):
-    """Random scale / 90-degree rotation / flip / small rotation / perspective, then crop.
+def geometric(img, boxes, rng, out_size=CROP, scale_range=(0.45, 1.5), persp=0.12, focus=True,
+              upright=False):
+    """Random scale / 90-degree rotation / flip / small rotation / perspective, then crop
+    (an ``upright`` photo is not given quarter turns: its up tells the top face from the sides).
 
     Boxes are re-fitted from transformed corners and shrunk to undo the bbox growth
     that a small rotation adds (the dice themselves are squares).
     """
     h, w = img.shape[:2]
     s = math.exp(rng.uniform(math.log(scale_range[0]), math.log(scale_range[1])))
-    k = int(rng.integers(0, 4))
-    theta = k * 90 + rng.uniform(-15, 15)
+    k = 0 if upright else int(rng.integers(0, 4))
+    theta = k * 90 + rng.uniform(-UPRIGHT_TURN, UPRIGHT_TURN)
     flip = rng.random() < 0.5
     A = np.eye(3)
     if flip:
@@ -245,6 +253,7 @@ class Item(NamedTuple):
     sized: np.ndarray  # N bools: whether a box's size is known (not for boxes round pips)
     whole: np.ndarray  # the whole dice, N x 4 (the faces where only faces are labelled)
     setup: str
+    upright: bool  # Setup.upright: crops keep their up (turned a little, mirrored left-right)
 
 
 def pick(items: list[Item], rng: np.random.Generator) -> tuple[int, Item]:
@@ -264,6 +273,7 @@ class Sampler:
         self.items = items
         self.rng = np.random.default_rng(seed)
         self.crops = []  # real dice crops for collages: the whole die, its face's box in it
+        self.upright_crops = []  # those of upright photos (their up kept)
         for item in items:
             img = item.img
             for (x1, y1, x2, y2), (wx1, wy1, wx2, wy2), v in zip(item.boxes, item.whole,
@@ -272,13 +282,20 @@ class Sampler:
                 a, b = int(max(0, min(x1, wx1) - m)), int(max(0, min(y1, wy1) - m))
                 c = int(min(img.shape[1], max(x2, wx2) + m))
                 d = int(min(img.shape[0], max(y2, wy2) + m))
-                self.crops.append((img[b:d, a:c].copy(), (x1 - a, y1 - b, x2 - a, y2 - b), v))
+                crop = (img[b:d, a:c].copy(), (x1 - a, y1 - b, x2 - a, y2 - b), v)
+                self.crops.append(crop)
+                if item.upright:
+                    self.upright_crops.append(crop)
 
     def collage(self, size: int):
+        """Real dice crops pasted on a synthetic table; half the time (when there are any) only
+        upright photos' crops, kept upright: (image, boxes, values, upright)."""
         rng = self.rng
+        upright = bool(self.upright_crops) and rng.random() < 0.5
+        crops = self.upright_crops if upright else self.crops
         img, boxes, values = (
             synth.scene(size, size, rng, max_dice=12, size_range=(18, 64), top_face=True)
-            if rng.random() < 0.5
+            if rng.random() < 0.5 and not upright
             else (
                 synth.background(size, size, rng),
                 np.zeros((0, 4), np.float32),
@@ -288,12 +305,12 @@ class Sampler:
         boxes, values = list(boxes), list(values)
         occupied = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0])) for b in boxes]
         for _ in range(int(rng.integers(1, 12))):
-            crop, (x1, y1, x2, y2), v = self.crops[int(rng.integers(0, len(self.crops)))]
+            crop, (x1, y1, x2, y2), v = crops[int(rng.integers(0, len(crops)))]
             s = rng.uniform(18, 64) / max(x2 - x1, 1)
             crop = cv2.resize(
                 crop, None, fx=s, fy=s, interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
             )
-            k = int(rng.integers(0, 4))
+            k = 0 if upright else int(rng.integers(0, 4))
             crop = np.rot90(crop, k).copy()
             ch, cw = crop.shape[:2]
             if ch >= size - 2 or cw >= size - 2:
@@ -319,7 +336,8 @@ class Sampler:
             boxes.append([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2])
             values.append(v)
             occupied.append((cx, cy, cw))
-        return img, np.array(boxes, np.float32).reshape(-1, 4), np.array(values, np.int64)
+        return (img, np.array(boxes, np.float32).reshape(-1, 4), np.array(values, np.int64),
+                upright)
 
     def sample(self):
         """One augmented sample: (image CROPxCROP, boxes xyxy, keep mask, values, sized)."""
@@ -330,15 +348,17 @@ class Sampler:
             img, boxes, values, sized = item.img, item.boxes, item.values, item.sized
             # now and then far smaller than learned: such dice are no candidates (below)
             kw = {"scale_range": (0.15, 0.45)} if rng.random() < 0.15 else {}
+            kw["upright"] = item.upright
         else:
             size = 448
+            upright = False
             if r < 0.8:
-                img, boxes, values = self.collage(size)
+                img, boxes, values, upright = self.collage(size)
             else:  # synthetic dice among things that are no pip dice
                 img, boxes, values, _ = synth.scene_and_others(
                     size, size, rng, size_range=(16, 70), top_face=True, others=4)
             sized = np.ones(len(boxes), bool)
-            kw = dict(scale_range=(0.7, 1.3), persp=0.08, focus=False)
+            kw = dict(scale_range=(0.7, 1.3), persp=0.08, focus=False, upright=upright)
         out, b, keep, idx = geometric(img, boxes, rng, **kw)
         return photometric(out, rng), b, keep, values[idx], sized[idx]
 
@@ -433,7 +453,8 @@ def load_items(setups: list[str]) -> list[Item]:
         for img, faces, values, sized, whole in photos:
             if scale < 1.0:
                 img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-            items.append(Item(img, faces * scale, values, sized, whole * scale, name))
+            items.append(Item(img, faces * scale, values, sized, whole * scale, name,
+                              setup.upright))
         print(f"{name}: {len(photos)} photos, {len(sides)} dice, scaled {scale:.2f}", flush=True)
     return items
 
@@ -500,8 +521,21 @@ class ClsExport(nn.Module):
         return torch.softmax(self.model.head(features), 1), features
 
 
-def patch_at(img, cx, cy, size, angle, rng=None):
-    """PATCH x PATCH view of img centred on (cx, cy), rotated, where `size` px map to CLS_SIZE / CLS_CONTEXT."""
+def turn(rng, upright: bool) -> tuple[float, bool]:
+    """A crop's rotation and whether it is mirrored left-right: any rotation for a top-down
+    photo; for an upright one a little, so that its up still tells the top face from the side
+    faces below it."""
+    if upright:
+        return rng.uniform(-UPRIGHT_TURN, UPRIGHT_TURN), bool(rng.random() < 0.5)
+    return rng.uniform(0, 360), False
+
+
+def patch_at(img, cx, cy, size, view, rng=None):
+    """PATCH x PATCH view of img centred on (cx, cy), where `size` px map to CLS_SIZE /
+    CLS_CONTEXT, turned and mirrored as ``view`` (``turn``) says."""
+    angle, mirror = view
+    if mirror:
+        return np.ascontiguousarray(patch_at(img, cx, cy, size, (angle, False), rng)[:, ::-1])
     s = (CLS_SIZE / CLS_CONTEXT) / max(size, 1.0)
     M = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, s)
     M[:, 2] += (PATCH / 2 - cx, PATCH / 2 - cy)
@@ -516,7 +550,8 @@ def patch_at(img, cx, cy, size, angle, rng=None):
 
 
 class CropSampler:
-    """Real dice crops (jittered, rotated 0-360), synthetic dice crops and negatives."""
+    """Real dice crops (jittered; turned any way, or a little and mirrored for upright photos:
+    ``turn``), synthetic dice crops and negatives."""
 
     def __init__(self, items: list[Item], seed, bank_size: int = 4000, hard=()):
         self.items = items
@@ -564,25 +599,28 @@ class CropSampler:
                     (hy1 + hy2) / 2 + rng.uniform(-0.1, 0.1) * hs,
                 )
                 patch = patch_at(
-                    self.items[j].img, hx, hy, hs * rng.uniform(0.9, 1.2), rng.uniform(0, 360),
+                    self.items[j].img, hx, hy, hs * rng.uniform(0.9, 1.2),
+                    turn(rng, self.items[j].upright),
                     rng
                 )
                 return self._finish(patch), 0
             wx1, wy1, wx2, wy2 = item.whole[k]
-            if r >= 0.9 and wy2 - y2 > 0.3 * size:  # the side below a top face: not a die
-                sy = (y2 + wy2) / 2
+            if r >= 0.8 and item.upright:  # the side below a top face (or the table): no die
+                sy = (y2 + wy2) / 2 if wy2 - y2 > 0.3 * size else \
+                    cy + rng.uniform(0.75, 1.0) * size  # where only the face is labelled
                 patch = patch_at(img, cx + rng.uniform(-0.1, 0.1) * size, sy, size *
-                                 rng.uniform(0.7, 1.1), rng.uniform(0, 360), rng)
+                                 rng.uniform(0.7, 1.1), turn(rng, item.upright), rng)
                 return self._finish(patch), 0
             if 0.35 <= r < 0.42:  # a die seen in a box far too big: no die is *this* box
                 patch = patch_at(img, cx + rng.uniform(-0.15, 0.15) * size,
                                  cy + rng.uniform(-0.15, 0.15) * size, size * rng.uniform(2.2, 4.5),
-                                 rng.uniform(0, 360), rng)
+                                 turn(rng, item.upright), rng)
                 return self._finish(patch), 0
             if 0.42 <= r < 0.5:  # a pip or two of a die seen close up (one looks like a one)
                 inner = size * 0.35
                 px, py = cx + rng.uniform(-inner, inner), cy + rng.uniform(-inner, inner)
-                patch = patch_at(img, px, py, size * rng.uniform(0.15, 0.45), rng.uniform(0, 360), rng)
+                patch = patch_at(img, px, py, size * rng.uniform(0.15, 0.45),
+                                 turn(rng, item.upright), rng)
                 return self._finish(patch), 0
             if r < 0.68:  # off-centre: half a die, or between two dice
                 a = rng.uniform(0, 2 * np.pi)
@@ -598,7 +636,7 @@ class CropSampler:
             if (np.hypot(centres[:, 0] - cx, centres[:, 1] - cy) < 0.4 * sizes).any():
                 return self.real(positive)
             label = 0
-        return self._finish(patch_at(img, cx, cy, s, rng.uniform(0, 360), rng)), label
+        return self._finish(patch_at(img, cx, cy, s, turn(rng, item.upright), rng)), label
 
     def _render_bank(self, n: int):
         """Pre-render synthetic dice patches once (drawing is slow); samples re-crop them."""
@@ -608,8 +646,10 @@ class CropSampler:
             size = rng.uniform(24, 48)
             side = int(size * 4)
             img = synth.background(side, side, rng)
-            tilt = rng.uniform(0, 0.6) if rng.random() < 0.6 else 0.0
-            tilt_dir = rng.uniform(0, 2 * np.pi)
+            tilt = rng.uniform(0, 0.9) if rng.random() < 0.6 else 0.0
+            # a tilted camera sees the sides below the top face (tilt_dir 0), as an upright
+            # photo does: such a crop keeps its up (``turn``)
+            tilt_dir = np.radians(rng.uniform(-UPRIGHT_TURN, UPRIGHT_TURN)) if tilt else 0.0
             for _ in range(int(rng.integers(0, 3))):  # touching neighbours
                 a = rng.uniform(0, 2 * np.pi)
                 d = size * rng.uniform(1.1, 1.5)
@@ -627,7 +667,7 @@ class CropSampler:
             box = synth.draw_die(img, side / 2, side / 2, size, value, tilt, tilt_dir, rng,
                                  top_face=True)
             if box is not None:
-                bank.append((img, box, value))
+                bank.append((img, box, value, tilt > 0))
         return bank
 
     def _render_others(self, n: int):
@@ -654,22 +694,23 @@ class CropSampler:
             bs = max(x2 - x1, y2 - y1)
             cx = (x1 + x2) / 2 + rng.uniform(-0.12, 0.12) * bs
             cy = (y1 + y2) / 2 + rng.uniform(-0.12, 0.12) * bs
-            patch = patch_at(img, cx, cy, bs * rng.uniform(0.8, 1.2), rng.uniform(0, 360), rng)
+            patch = patch_at(img, cx, cy, bs * rng.uniform(0.8, 1.2), turn(rng, False), rng)
             return self._finish(patch), 0
-        img, box, value = self.bank[int(rng.integers(0, len(self.bank)))]
+        img, box, value, upright = self.bank[int(rng.integers(0, len(self.bank)))]
         bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         bs = max(box[2] - box[0], box[3] - box[1])
         if positive:
             cx, cy = bx + rng.uniform(-0.12, 0.12) * bs, by + rng.uniform(-0.12, 0.12) * bs
             s = bs * rng.uniform(0.85, 1.2)
             label = value
-        else:
-            a = rng.uniform(0, 2 * np.pi)
+        else:  # off-centre; for a tilted die often the side below its top face
+            a = rng.uniform(0.4, 0.6) * np.pi if upright and rng.random() < 0.4 else \
+                rng.uniform(0, 2 * np.pi)
             d = rng.uniform(0.5, 1.0) * bs
             cx, cy = bx + d * np.cos(a), by + d * np.sin(a)
             s = bs * rng.uniform(0.7, 1.5)
             label = 0
-        return self._finish(patch_at(img, cx, cy, s, rng.uniform(0, 360), rng)), label
+        return self._finish(patch_at(img, cx, cy, s, turn(rng, upright), rng)), label
 
     def sample(self):
         r = self.rng.random()
