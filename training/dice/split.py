@@ -56,11 +56,12 @@ def read_labels(
 
 
 def link_held_out(dest: Path, data: Path = DATA) -> Path:
-    """A folder of links to the held-out photos and their labels, as dice_score.py reads it."""
+    """A folder of links to the held-out photos and their labels, as dice_score.py reads it
+    (links already there are kept: a second scoring reuses the folder)."""
     for sub in ("images", "labels"):
         (dest / sub).mkdir(parents=True, exist_ok=True)
     for name in load_split(data)[1]:
-        label = Path(name).stem + ".txt"
-        (dest / "images" / name).symlink_to(data / "images" / name)
-        (dest / "labels" / label).symlink_to(data / "labels" / label)
+        for sub, file in (("images", name), ("labels", Path(name).stem + ".txt")):
+            if not (dest / sub / file).is_symlink():
+                (dest / sub / file).symlink_to(data / sub / file)
     return dest
