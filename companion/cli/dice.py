@@ -195,8 +195,9 @@ def add_parsers(dice_sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         "adapt", help="improve the pip reader for this table from its confirmed dice",
         description="Fit the pip reader to this table's dice, light and camera from the dice"
                     " players confirmed or corrected (see `companion dice examples`). The"
-                    " adapted reader is switched on only if it reads the confirmed dice held"
-                    " back from fitting better, and none worse. Kept on this companion only.")
+                    " adapted reader is switched on only if it reads more of them right, each"
+                    " checked by a correction learned without it, and none it read right wrong."
+                    " Kept on this companion only.")
     adapt.add_argument("--rollback", action="store_true",
                        help="go back to the reader used before the last adaptation")
     adapt.add_argument("--data", metavar="DIR", help="the data directory")

@@ -534,19 +534,18 @@ def patch_at(img, cx, cy, size, view, rng=None):
     """PATCH x PATCH view of img centred on (cx, cy), where `size` px map to CLS_SIZE /
     CLS_CONTEXT, turned and mirrored as ``view`` (``turn``) says."""
     angle, mirror = view
-    if mirror:
-        return np.ascontiguousarray(patch_at(img, cx, cy, size, (angle, False), rng)[:, ::-1])
     s = (CLS_SIZE / CLS_CONTEXT) / max(size, 1.0)
     M = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, s)
     M[:, 2] += (PATCH / 2 - cx, PATCH / 2 - cy)
     border = cv2.BORDER_REPLICATE if rng is None or rng.random() < 0.5 else cv2.BORDER_REFLECT_101
-    return cv2.warpAffine(
+    patch = cv2.warpAffine(
         img,
         M,
         (PATCH, PATCH),
         flags=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR,
         borderMode=border,
     )
+    return np.ascontiguousarray(patch[:, ::-1]) if mirror else patch
 
 
 class CropSampler:
