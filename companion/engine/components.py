@@ -127,6 +127,10 @@ class ComponentRegistry:
         """The component whose sticker carries marker ``number`` (None: none of ours)."""
         return self._by_marker.get(number)
 
+    def marker_numbers(self, game: str) -> tuple[int, ...]:
+        """The marker numbers one game's stickers carry (by slug), in order."""
+        return tuple(sorted(n for n, c in self._by_marker.items() if c.game == game))
+
 
 REGISTRY = ComponentRegistry()
 

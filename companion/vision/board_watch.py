@@ -260,7 +260,9 @@ class BoardWatch:
               where: dict[str, tuple[int, int]], budget: list[int], calm: bool) -> None:
         """Read cells (row by row), as many as the frame's budget allows. A cell is taken
         for empty only in a ``calm`` frame (nothing on the board moving): a shaken or
-        blurred frame can hide a marker whose cell then looks as it did, and stays unread."""
+        blurred frame can hide a marker whose cell then looks as it did, and stays unread.
+        Only a calm frame gets the search for blurred markers (about 2 ms a cell): a moving
+        one is read again once calm."""
         if not names or budget[0] <= 0:
             return
         scale = board.pose.px_per_cell
@@ -270,7 +272,7 @@ class BoardWatch:
         rows = [where[n][0] for n in chosen]
         cols = [where[n][1] for n in chosen]
         budget[0] -= int((max(rows) - min(rows) + 2) * (max(cols) - min(cols) + 2) * scale * scale)
-        result = read_cells(frame, board.steadier or board.pose, chosen)
+        result = read_cells(frame, board.steadier or board.pose, chosen, search=calm)
         assert board.reference is not None
         for name, value in result.cells.items():
             if value == "" and not calm:

@@ -20,7 +20,9 @@ cell its centre falls in, unless that centre is within a tenth of a cell of a bo
 neither cell is read: never a piece on the wrong cell), or the marker is not the size a
 sticker on a piece is there (a tile held up in a hand). A cell with no marker is empty unless
 a marker-like square there did not read: then it is unread, and the stickers get a second,
-sharper look (a blurred frame), which may read a marker the first did not.
+sharper look (a blurred frame), which may read a marker the first did not, then a search: each
+cell still unread or empty is looked at for a sticker by its shape, read by likeness
+(markers.find_blurred), as motion blur smears a small marker past the square detector.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from companion.engine import (
 )
 from companion.engine.components import REGISTRY
 from companion.vision.images import Image, to_gray
-from companion.vision.markers import scan_markers
+from companion.vision.markers import find_blurred, scan_markers
 from companion.vision.qr import CodeReading, Point
 
 Matrix = NDArray[np.float64]
@@ -54,6 +56,7 @@ SHARPEN = 1.5  # unsharp mask on the resampled stickers, of a blur of 0.6 marker
 SHARPEN_CELLS = 0.6  # focus or a little blur reads (bench_boards positions: 0.73 -> 0.94)
 SHARPER = 3.0  # a second look where a marker-like square did not read: motion blur (0.60 ->
 # 0.69 of the 20 mm markers in blurred frames of a 10x10 board, development seeds)
+SEARCH_REACH = 0.15  # a blurred marker is looked for this far (in cells) around its cell
 EDGE = 0.1  # a marker centre this close to a cell's border (in cells) is on no cell
 SIZE_TOLERANCE = 0.35  # a marker more than this far from a sticker's expected size is not one
 DEFAULT_FOCAL = 0.78  # focal length / image width of a 65-degree webcam, when not estimable
@@ -304,8 +307,10 @@ def _cells_near(quad: Sequence[Point], to_units: Matrix,
             if (name := at.get((math.floor(v + dv), math.floor(u + du)))) is not None}
 
 
-def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None) -> BoardRead:
-    """The cells ``names`` of a placed board (None: all of them), read in ``image``."""
+def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None,
+               search: bool = True) -> BoardRead:
+    """The cells ``names`` of a placed board (None: all of them), read in ``image``; with
+    ``search``, a blurred frame's cells left unread are searched for a sticker by its shape."""
     layout = placed.cells()
     wanted = list(layout) if names is None else [n for n in names if n in layout]
     if not wanted:
@@ -362,9 +367,30 @@ def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None)
         for name, cid in look(SHARPER).cells.items():
             if cid and not out.cells[name] and cid not in placed_ids:
                 out.cells[name] = cid  # read only when sharpened more: never one read twice
+                placed_ids.add(cid)
+        reach = int(scale * SEARCH_REACH)
+        numbers = _game_markers(placed.shape)
+        for name in [n for n, cid in out.cells.items() if not cid and search]:
+            row, col = layout[name]
+            x0, y0 = int((col - box[0]) * scale) - reach, int((row - box[1]) * scale) - reach
+            code = find_blurred(patch, (x0, y0, x0 + int(scale) + 2 * reach,
+                                        y0 + int(scale) + 2 * reach), expected, numbers)
+            if code is None or payload_id(code.text) in placed_ids:
+                continue
+            cell, clear, size = where(code.corners)
+            if cell == name and clear and abs(size - 1) <= SIZE_TOLERANCE:
+                out.cells[name] = payload_id(code.text)
+                placed_ids.add(out.cells[name])
     for name in _outside(placed, wanted, image.shape[1], image.shape[0]):
         out.cells[name] = None  # not seen is not empty
     return out
+
+
+def _game_markers(shape: BoardShape) -> tuple[int, ...]:
+    """The markers of the game whose corner stickers the board carries: no other game's piece
+    stands on it (one that does is read by the detector alone, and shown as foreign)."""
+    component = REGISTRY.find(shape.corners[0])
+    return REGISTRY.marker_numbers(component.game) if component is not None else ()
 
 
 def _outside(placed: Placed, names: list[str], width: int, height: int) -> list[str]:

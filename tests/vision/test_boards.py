@@ -199,9 +199,10 @@ def test_the_scan_command_scores_a_photo(tmp_path: Path,
     assert "has no boards to score" in capsys.readouterr().err
 
 
-def test_a_blurred_frame_gets_a_second_sharper_look(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_blurred_frame_gets_a_sharper_look_and_a_search(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
     """Motion blur leaves markers unread at the usual sharpening; the second, sharper look reads
-    more of them, each on its own cell."""
+    more of them, and the search by shape and likeness reads the rest, each on its own cell."""
     import random
 
     from companion.engine import GameSetup, TableSession
@@ -223,12 +224,13 @@ def test_a_blurred_frame_gets_a_second_sharper_look(monkeypatch: pytest.MonkeyPa
     placed = found[0][0]
     truth = {cell: c.id for cell, c in placement["board"].items()}
 
-    def right() -> int:
-        read = read_cells(frame, placed)
+    def right(search: bool) -> int:
+        read = read_cells(frame, placed, search=search)
         assert all(truth.get(cell) == cid for cell, cid in read.cells.items() if cid)
         return sum(read.cells.get(cell) == cid for cell, cid in truth.items())
 
-    with_second_look = right()
+    assert right(search=True) == len(truth) == 40
+    with_second_look = right(search=False)
     monkeypatch.setattr(boards, "SHARPER", boards.SHARPEN)
-    assert with_second_look >= right() + 4  # 28 of 40 against 20 when this was written
+    assert with_second_look >= right(search=False) + 4  # 28 of 40 against 20 when written
 
