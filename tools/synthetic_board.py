@@ -449,3 +449,37 @@ def hidden_by_hands(view: View, hands: list[Hand], points: NDArray[np.float64]) 
                for x, y in points):
             return True
     return False
+
+
+def sticker_close_up(cells: NDArray[np.uint8], spin: float, blur_cells: float, seed: int,
+                     cell_px: int = 5, side: int = 200,
+                     spot: tuple[float, float, float] | None = None) -> Image:
+    """A square marker (``cells``: 1 = dark, its border included) with its one-cell white
+    margin on a dark piece, ``cell_px`` pixels a cell as the board reader resamples it, turned
+    by ``spin`` degrees, smeared by ``blur_cells`` cells of motion, with noise, in a ``side``
+    square; ``spot``: a soft spot over the marker, about a third of its width across, of that
+    brightness (glare, above 0; a shadow, below), off its middle by (x, y) pixels."""
+    sticker = np.pad(np.where(cells == 1, 0, 235).astype(np.uint8), 1, constant_values=235)
+    big = cv2.resize(sticker, None, fx=cell_px * 4, fy=cell_px * 4, interpolation=cv2.INTER_NEAREST)
+    canvas = np.full((side * 4, side * 4), 50, np.uint8)
+    at = (canvas.shape[0] - big.shape[0]) // 2
+    canvas[at:at + big.shape[0], at:at + big.shape[1]] = big
+    turn = cv2.getRotationMatrix2D((side * 2, side * 2), spin, 1.0)
+    canvas = cv2.warpAffine(canvas, turn, canvas.shape[::-1], borderValue=50)
+    length = max(1, int(blur_cells * cell_px * 4))
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1.0 / length
+    kernel = cv2.warpAffine(kernel, cv2.getRotationMatrix2D((length / 2 - .5, length / 2 - .5),
+                                                            seed * 37.0 % 180, 1.0),
+                            (length, length))
+    smeared = cv2.filter2D(canvas.astype(np.float32), -1, kernel / max(kernel.sum(), 1e-6))
+    small = cv2.resize(smeared, (side, side), interpolation=cv2.INTER_AREA)
+    rng = np.random.default_rng(seed)
+    if spot is not None:
+        strength, dx, dy = spot
+        ys, xs = np.mgrid[0:side, 0:side]
+        width = 0.3 * cells.shape[0] * cell_px
+        small += strength * np.exp(-((xs - side / 2 - dx) ** 2 + (ys - side / 2 - dy) ** 2)
+                                   / (2 * width ** 2))
+    noisy = small + rng.normal(0, 3, small.shape)
+    return np.clip(noisy, 0, 255).astype(np.uint8)

@@ -261,8 +261,8 @@ class BoardWatch:
         """Read cells (row by row), as many as the frame's budget allows. A cell is taken
         for empty only in a ``calm`` frame (nothing on the board moving): a shaken or
         blurred frame can hide a marker whose cell then looks as it did, and stays unread.
-        Only a calm frame gets the search for blurred markers (about 2 ms a cell): a moving
-        one is read again once calm."""
+        Only a calm frame gets the search for blurred markers (about 2 ms a cell), and only
+        on cells that held a piece: a moving frame is read again once calm."""
         if not names or budget[0] <= 0:
             return
         scale = board.pose.px_per_cell
@@ -272,7 +272,10 @@ class BoardWatch:
         rows = [where[n][0] for n in chosen]
         cols = [where[n][1] for n in chosen]
         budget[0] -= int((max(rows) - min(rows) + 2) * (max(cols) - min(cols) + 2) * scale * scale)
-        result = read_cells(frame, board.steadier or board.pose, chosen, search=calm)
+        # searched for a blurred sticker: a cell that held a piece, in a calm frame (were its
+        # marker lost there, the piece would be read as gone)
+        lost = [n for n in chosen if board.cells[n]] if calm else []
+        result = read_cells(frame, board.steadier or board.pose, chosen, search=lost)
         assert board.reference is not None
         for name, value in result.cells.items():
             if value == "" and not calm:

@@ -28,7 +28,7 @@ cell still unread or empty is looked at for a sticker by its shape, read by like
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import cast
@@ -40,23 +40,25 @@ from numpy.typing import NDArray
 from companion.engine import (
     CORNER_CODE_SHARE,
     MARKER_CELLS,
-    MARKER_MARGIN,
     BoardShape,
     Component,
 )
 from companion.engine.components import REGISTRY
 from companion.vision.images import Image, to_gray
-from companion.vision.markers import find_blurred, scan_markers
+from companion.vision.markers import STICKER_CELLS, find_blurred, scan_markers
 from companion.vision.qr import CodeReading, Point
 
 Matrix = NDArray[np.float64]
-STICKER_CELLS = MARKER_CELLS + 2 * MARKER_MARGIN  # a marker sticker's width in its cells
 PX_PER_MARKER_CELL = 5.0
 SHARPEN = 1.5  # unsharp mask on the resampled stickers, of a blur of 0.6 marker cell: a soft
 SHARPEN_CELLS = 0.6  # focus or a little blur reads (bench_boards positions: 0.73 -> 0.94)
 SHARPER = 3.0  # a second look where a marker-like square did not read: motion blur (0.60 ->
 # 0.69 of the 20 mm markers in blurred frames of a 10x10 board, development seeds)
-SEARCH_REACH = 0.15  # a blurred marker is looked for this far (in cells) around its cell
+# A blurred sticker is looked for in its cell and this far (in cells) past its sides: the
+# template finding it must fit inside, so at Gambit of Kings' scale a sticker's centre up to
+# 0.37 cell off the cell's middle is found (wider windows read fewer: development seeds 6000,
+# the whole cell 0.971 against 0.979; the detector reads sharp stickers up to 0.4 off).
+SEARCH_REACH = 0.25
 EDGE = 0.1  # a marker centre this close to a cell's border (in cells) is on no cell
 SIZE_TOLERANCE = 0.35  # a marker more than this far from a sticker's expected size is not one
 DEFAULT_FOCAL = 0.78  # focal length / image width of a 65-degree webcam, when not estimable
@@ -308,9 +310,10 @@ def _cells_near(quad: Sequence[Point], to_units: Matrix,
 
 
 def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None,
-               search: bool = True) -> BoardRead:
-    """The cells ``names`` of a placed board (None: all of them), read in ``image``; with
-    ``search``, a blurred frame's cells left unread are searched for a sticker by its shape."""
+               search: Collection[str] | None = None) -> BoardRead:
+    """The cells ``names`` of a placed board (None: all of them), read in ``image``. Those of
+    ``search`` (None: all of them) that the looks leave unread or empty are searched for a
+    blurred sticker by its shape."""
     layout = placed.cells()
     wanted = list(layout) if names is None else [n for n in names if n in layout]
     if not wanted:
@@ -338,52 +341,72 @@ def read_cells(image: Image, placed: Placed, names: Iterable[str] | None = None,
                     math.ceil(v) - v) >= EDGE
         return at.get((math.floor(v), math.floor(u))), clear, side / expected
 
-    def look(sharpen: float) -> BoardRead:
+    def look(sharpen: float) -> _Look:
         """The cells read in the patch sharpened by ``sharpen``."""
-        seen = BoardRead({name: "" for name in wanted})
+        seen = _Look(BoardRead({name: "" for name in wanted}))
         scan = scan_markers(cast(Image, cv2.addWeighted(patch, 1 + sharpen, soft, -sharpen, 0)),
                             window)
         for code in scan.codes:
+            seen.ids.add(payload_id(code.text))
             cell, clear, size = where(code.corners)
             if abs(size - 1) > SIZE_TOLERANCE:
                 continue  # not a sticker on a piece of this board (held up, or lying elsewhere)
             if not clear:  # on a border: neither cell it may stand on is read
                 for near in _cells_near(code.corners, to_units, at):
-                    if near in seen.cells:
-                        seen.cells[near] = None
+                    if near in seen.read.cells:
+                        seen.read.cells[near] = None
+                        seen.refused.add(near)
             elif cell is None:
-                seen.strays.append(payload_id(code.text))
-            elif cell in seen.cells:
-                seen.cells[cell] = None if seen.cells[cell] else payload_id(code.text)
+                seen.read.strays.append(payload_id(code.text))
+            elif cell in seen.read.cells:
+                if seen.read.cells[cell]:  # two markers on one cell
+                    seen.refused.add(cell)
+                seen.read.cells[cell] = None if seen.read.cells[cell] else payload_id(code.text)
         for quad in scan.unread:
             cell, _, size = where(quad)
-            if cell in seen.cells and seen.cells[cell] == "" and abs(size - 1) <= SIZE_TOLERANCE:
-                seen.cells[cell] = None
+            if cell in seen.read.cells and seen.read.cells[cell] == "" \
+                    and abs(size - 1) <= SIZE_TOLERANCE:
+                seen.read.cells[cell] = None
         return seen
 
-    out = look(SHARPEN)
+    first = look(SHARPEN)
+    out, ids, refused = first.read, first.ids, first.refused
     if None in out.cells.values():  # a marker-like square did not read: a blurred frame?
-        placed_ids = set(out.cells.values())
-        for name, cid in look(SHARPER).cells.items():
-            if cid and not out.cells[name] and cid not in placed_ids:
+        second = look(SHARPER)
+        for name, cid in second.read.cells.items():
+            if cid and not out.cells[name] and name not in refused and cid not in ids:
                 out.cells[name] = cid  # read only when sharpened more: never one read twice
-                placed_ids.add(cid)
-        reach = int(scale * SEARCH_REACH)
-        numbers = _game_markers(placed.shape)
-        for name in [n for n, cid in out.cells.items() if not cid and search]:
-            row, col = layout[name]
-            x0, y0 = int((col - box[0]) * scale) - reach, int((row - box[1]) * scale) - reach
-            code = find_blurred(patch, (x0, y0, x0 + int(scale) + 2 * reach,
-                                        y0 + int(scale) + 2 * reach), expected, numbers)
-            if code is None or payload_id(code.text) in placed_ids:
-                continue
-            cell, clear, size = where(code.corners)
-            if cell == name and clear and abs(size - 1) <= SIZE_TOLERANCE:
-                out.cells[name] = payload_id(code.text)
-                placed_ids.add(out.cells[name])
-    for name in _outside(placed, wanted, image.shape[1], image.shape[0]):
+        ids |= second.ids
+    outside = set(_outside(placed, wanted, image.shape[1], image.shape[0]))
+    reach = int(scale * SEARCH_REACH)
+    numbers = _game_markers(placed.shape)
+    for name in wanted:
+        if out.cells[name] or name in refused or name in outside \
+                or (search is not None and name not in search):
+            continue
+        row, col = layout[name]
+        x0, y0 = int((col - box[0]) * scale) - reach, int((row - box[1]) * scale) - reach
+        size = int(scale) + 2 * reach
+        code = find_blurred(patch, (x0, y0, x0 + size, y0 + size), expected, numbers)
+        if code is None or payload_id(code.text) in ids:
+            continue
+        cell, clear, fits = where(code.corners)
+        if cell == name and clear and abs(fits - 1) <= SIZE_TOLERANCE:
+            out.cells[name] = payload_id(code.text)
+            ids.add(payload_id(code.text))
+    for name in outside:
         out.cells[name] = None  # not seen is not empty
     return out
+
+
+@dataclass
+class _Look:
+    """One look at a board's stickers: the cells read, every marker it read wherever it lay,
+    and the cells it left unread on purpose (a marker on a border, two on one cell)."""
+
+    read: BoardRead
+    ids: set[str] = field(default_factory=set)
+    refused: set[str] = field(default_factory=set)
 
 
 def _game_markers(shape: BoardShape) -> tuple[int, ...]:

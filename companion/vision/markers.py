@@ -9,7 +9,8 @@ Motion blur of a few pixels smears a small marker past that detector: the white 
 into a dark piece, so no square is found, or the bits do not threshold. Where a board says a
 sticker of known size may stand, ``find_blurred`` looks for it by its shape (a white square
 with a black frame), then reads it by likeness: the grey levels of its cells correlated with
-every code of ours, as a maximum-likelihood decoder reads, instead of thresholded bits.
+every marker of the board's game, as a maximum-likelihood decoder reads, instead of
+thresholded bits.
 """
 
 from __future__ import annotations
@@ -49,6 +50,11 @@ CORRECTION_RATE = 0.4  # of the family's 5 correctable bits: 2
 
 
 @cache
+def _dictionary() -> cv2.aruco.Dictionary:
+    return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_FAMILY))
+
+
+@cache
 def _detector(window: int) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.errorCorrectionRate = CORRECTION_RATE
@@ -56,8 +62,7 @@ def _detector(window: int) -> cv2.aruco.ArucoDetector:
         params.adaptiveThreshWinSizeMin = window
         params.adaptiveThreshWinSizeMax = window
         params.adaptiveThreshWinSizeStep = 10
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_FAMILY))
-    return cv2.aruco.ArucoDetector(dictionary, params)
+    return cv2.aruco.ArucoDetector(_dictionary(), params)
 
 
 def _quad(points: np.ndarray) -> Quad:
@@ -101,10 +106,12 @@ STICKER_LIKENESS = 0.65  # the whole sticker (margin, black frame, bits): below,
 BITS_LIKENESS = 0.6  # the bits and the best code of ours
 BITS_GAP = 0.15  # ... ahead of any other code, or the same code turned
 QUICK_LIKENESS = 0.45  # at the first guess of the square: below, the cell is not searched
-CELLS = MARKER_CELLS + 2 * MARKER_MARGIN  # 10 across: margin, frame, 6 bits, frame, margin
+STICKER_CELLS = MARKER_CELLS + 2 * MARKER_MARGIN  # 10 across: margin, frame, 6 bits...
 SAMPLE_PX = 6  # pixels a marker cell when sampled; the middle 4 x 4 of each is averaged
 ANGLE_STEP = math.radians(2)  # finding a sticker's place needs its turn only roughly
-REFINE_TRIES = 60  # squares tried at most when fitting one
+REFINE_TRIES = 64  # squares tried at most when fitting one (8 a step)
+TEMPLATE_SIDES = STICKER_CELLS / MARKER_CELLS * 1.5  # the finding template's width in marker
+# sides: the sticker turned any way fits in it
 Vector = NDArray[np.float32]
 
 
@@ -134,10 +141,9 @@ def _centred(patterns: NDArray[np.float32]) -> Vector:
 def _codes(numbers: tuple[int, ...]) -> tuple[Vector, Vector]:
     """Our codes in their four turns: bits only (n, 4, 36) and whole stickers (n, 4, 100),
     each centred and of unit length, so a dot product is a correlation."""
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_FAMILY))
-    whole = np.ones((len(numbers), 4, CELLS, CELLS), np.float32)
+    whole = np.ones((len(numbers), 4, STICKER_CELLS, STICKER_CELLS), np.float32)
     for i, number in enumerate(numbers):
-        drawn = cv2.aruco.generateImageMarker(dictionary, number, MARKER_CELLS)
+        drawn = cv2.aruco.generateImageMarker(_dictionary(), number, MARKER_CELLS)
         for turn in range(4):
             whole[i, turn, 1:-1, 1:-1] = np.rot90(drawn > 127, turn)
     bits = whole[:, :, 2:-2, 2:-2].reshape(len(numbers), 4, -1)
@@ -147,12 +153,13 @@ def _codes(numbers: tuple[int, ...]) -> tuple[Vector, Vector]:
 def _cells(gray: Image, quad: NDArray[np.float64]) -> NDArray[np.float32]:
     """The mean grey of each of a sticker's 10 x 10 cells, its marker's corners ``quad``."""
     k = SAMPLE_PX
-    far = (CELLS - 1) * k
+    far = (STICKER_CELLS - 1) * k
     inner = np.array([[k, k], [far, k], [far, far], [k, far]], np.float32)
     warp = cv2.getPerspectiveTransform(quad.astype(np.float32), inner)
-    seen = cv2.warpPerspective(gray, warp, (CELLS * k, CELLS * k), flags=cv2.INTER_LINEAR,
+    side = STICKER_CELLS * k
+    seen = cv2.warpPerspective(gray, warp, (side, side), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    middles = seen.reshape(CELLS, k, CELLS, k)[:, 1:-1, :, 1:-1]
+    middles = seen.reshape(STICKER_CELLS, k, STICKER_CELLS, k)[:, 1:-1, :, 1:-1]
     return cast(NDArray[np.float32], middles.mean(axis=(1, 3)))
 
 
@@ -204,10 +211,11 @@ def _sticker_template(side: float, angle: float) -> tuple[NDArray[np.float32], I
     """A sticker at half scale (white, its marker's frame black, the bits a mid grey) turned
     by ``angle``, and the mask of where it lies."""
     half_side = side / 2
-    n = int(math.ceil(half_side * CELLS / MARKER_CELLS * 1.5)) | 1
+    n = int(math.ceil(half_side * TEMPLATE_SIDES)) | 1
     picture = np.zeros((n, n), np.float32)
     mask = np.zeros((n, n), np.uint8)
-    for share, grey in ((CELLS / MARKER_CELLS, 1.0), (1.0, 0.0), (6 / MARKER_CELLS, 0.5)):
+    bits = (MARKER_CELLS - 2) / MARKER_CELLS
+    for share, grey in ((STICKER_CELLS / MARKER_CELLS, 1.0), (1.0, 0.0), (bits, 0.5)):
         corners = np.round(_square((n / 2, n / 2), half_side * share, angle) * 16).astype(np.int32)
         cv2.fillConvexPoly(picture, corners, grey, cv2.LINE_AA, 4)
         if grey == 1.0:
@@ -224,7 +232,8 @@ def _best_place(small: Image, side: float, angles: Sequence[float]) -> tuple[flo
         if picture.shape[0] >= min(small.shape):
             break
         match = cv2.matchTemplate(small, picture, cv2.TM_CCOEFF_NORMED, mask=mask)
-        _, value, _, (x, y) = cv2.minMaxLoc(np.nan_to_num(match, nan=-1.0))
+        # a flat patch (blown-out glare, outside the picture) gives NaN or infinity: no match
+        _, value, _, (x, y) = cv2.minMaxLoc(np.where(np.isfinite(match), match, -1.0))
         if value > best[0]:
             n = picture.shape[0]
             best = (value, (x + n / 2) * 2, (y + n / 2) * 2)
@@ -270,7 +279,7 @@ def _refine(gray: Image, start: tuple[float, float, float, float], first: Likene
     tries = 0
     for _ in range(3):
         moved = True
-        while moved and tries < REFINE_TRIES:
+        while moved and tries + 8 <= REFINE_TRIES:
             moved = False
             tries += 8
             for axis in range(4):

@@ -199,33 +199,46 @@ def test_the_scan_command_scores_a_photo(tmp_path: Path,
     assert "has no boards to score" in capsys.readouterr().err
 
 
-def test_a_blurred_frame_gets_a_sharper_look_and_a_search(monkeypatch: pytest.MonkeyPatch
-                                                          ) -> None:
-    """Motion blur leaves markers unread at the usual sharpening; the second, sharper look reads
-    more of them, and the search by shape and likeness reads the rest, each on its own cell."""
+def kings_scene(light: Any, move: tuple[str, tuple[float, float]] | None = None
+                ) -> tuple[Any, Any, dict[str, str]]:
+    """A Gambit of Kings opening at 720p, 88 cm, lit by ``light``: the frame, the board placed
+    in it, and the truth (``move``: one cell's piece pushed off its middle by x, y mm)."""
     import random
 
     from companion.engine import GameSetup, TableSession
-    from companion.vision import boards
     from tools.board_scenes import LOOKS, Physical, lay_out, table_scene
-    from tools.synthetic_board import Light, View, render
+    from tools.synthetic_board import View, render
 
     rules = get_game("gambit-of-kings")
     session = TableSession(GameSetup("gambit-of-kings", ("Ann", "Ben"), {}, seed=3))
     placement = Physical(rules).placement(session.state)
     shapes = rules.physical_boards()
-    rng = random.Random(5)
-    layout = lay_out(shapes, LOOKS["gambit-of-kings"], rng)
-    blurred = Light(motion_px=4.0, motion_deg=30.0, blur_px=0.3, noise=2.0, jpeg_quality=85)
-    frame = render(table_scene(rules, placement, View((1280, 720), 65.0, 880.0, 12.0, 4.0),
-                               blurred, layout, seed=9))
+    layout = lay_out(shapes, LOOKS["gambit-of-kings"], random.Random(5))
+    scene = table_scene(rules, placement, View((1280, 720), 65.0, 880.0, 12.0, 4.0), light,
+                        layout, seed=9)
+    if move is not None:
+        row, col = next((r, c) for name, r, c in shapes[0].cells if name == move[0])
+        piece = next(p for p in scene.boards[0].pieces if (p.row, p.col) == (row, col))
+        piece.offset_mm = move[1]
+    frame = render(scene)
     found, _ = read_photo_boards(frame, shapes)
     assert len(found) == 1
-    placed = found[0][0]
-    truth = {cell: c.id for cell, c in placement["board"].items()}
+    return frame, found[0][0], {cell: c.id for cell, c in placement["board"].items()}
+
+
+SHAKEN = {"motion_px": 4.0, "motion_deg": 30.0, "blur_px": 0.3, "noise": 2.0, "jpeg_quality": 85}
+
+
+def test_a_blurred_frame_gets_a_sharper_look_and_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Motion blur leaves markers unread at the usual sharpening; the second, sharper look reads
+    more of them, and the search by shape and likeness reads the rest, each on its own cell."""
+    from companion.vision import boards
+    from tools.synthetic_board import Light
+
+    frame, placed, truth = kings_scene(Light(**SHAKEN))
 
     def right(search: bool) -> int:
-        read = read_cells(frame, placed, search=search)
+        read = read_cells(frame, placed, search=None if search else ())
         assert all(truth.get(cell) == cid for cell, cid in read.cells.items() if cid)
         return sum(read.cells.get(cell) == cid for cell, cid in truth.items())
 
@@ -233,4 +246,39 @@ def test_a_blurred_frame_gets_a_sharper_look_and_a_search(monkeypatch: pytest.Mo
     with_second_look = right(search=False)
     monkeypatch.setattr(boards, "SHARPER", boards.SHARPEN)
     assert with_second_look >= right(search=False) + 4  # 28 of 40 against 20 when written
+    # a cell read alone is searched too (no other cell's unread square needed)
+    for cell in ("e9", "a10"):
+        assert read_cells(frame, placed, search=()).cells[cell] == ""  # the looks miss it
+        assert read_cells(frame, placed, [cell]).cells == {cell: truth[cell]}
 
+
+
+def test_the_search_never_reads_a_cell_the_looks_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A marker whose centre lies on the border between two cells reads on neither; were the
+    search to find that marker again, clear of the border (its fit moves a pixel or two), it
+    still reads it on no cell: a refused cell stays unread, and a marker read is not read
+    twice."""
+    from companion.vision import boards
+    from companion.vision.qr import CodeReading
+    from tools.synthetic_board import Light
+
+    # the piece on b2 pushed 20 mm (half a cell) towards b3, which is empty
+    frame, placed, truth = kings_scene(Light(noise=1.0, jpeg_quality=92), ("b2", (0.0, -20.0)))
+    assert "b2" in truth and "b3" not in truth
+    looks = read_cells(frame, placed, search=())
+    assert looks.cells["b2"] is None and looks.cells["b3"] is None  # refused: on the border
+    searched: list[tuple[int, int, int, int]] = []
+
+    def finds_it_in_the_middle(gray: Any, box: tuple[int, int, int, int], side: float,
+                               numbers: Any) -> CodeReading:
+        searched.append(box)
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        h = side / 2
+        return CodeReading("GC1/" + truth["b2"], ((x - h, y - h), (x + h, y - h),
+                                                 (x + h, y + h), (x - h, y + h)))
+
+    monkeypatch.setattr(boards, "find_blurred", finds_it_in_the_middle)
+    read = read_cells(frame, placed)
+    assert searched  # the empty cells were searched...
+    assert read.cells["b2"] is None and read.cells["b3"] is None  # ...not the refused ones
+    assert truth["b2"] not in read.cells.values()
