@@ -55,9 +55,9 @@ SHARPEN_CELLS = 0.6  # focus or a little blur reads (bench_boards positions: 0.7
 SHARPER = 3.0  # a second look where a marker-like square did not read: motion blur (0.60 ->
 # 0.69 of the 20 mm markers in blurred frames of a 10x10 board, development seeds)
 # A blurred sticker is looked for in its cell and this far (in cells) past its sides: the
-# template finding it must fit inside, so at Gambit of Kings' scale a sticker's centre up to
-# 0.37 cell off the cell's middle is found (wider windows read fewer: development seeds 6000,
-# the whole cell 0.971 against 0.979; the detector reads sharp stickers up to 0.4 off).
+# template finding it must fit inside, so with 20 mm stickers on 40 mm cells a sticker's
+# centre up to 0.37 cell off the cell's middle is found (wider windows read fewer: development
+# seeds 6000, the whole cell 0.971 against 0.979; the detector reads sharp ones to 0.4 off).
 SEARCH_REACH = 0.25
 EDGE = 0.1  # a marker centre this close to a cell's border (in cells) is on no cell
 SIZE_TOLERANCE = 0.35  # a marker more than this far from a sticker's expected size is not one
