@@ -103,7 +103,7 @@ def read_markers(image: Image, thorough: bool = False) -> list[CodeReading]:
 # most 0.58; no code accepted was wrong with the bits 0.10 ahead, and 0.15 keeps a margin (3
 # fewer of 195 blurred stickers read). docs/vision.md, Decisions.
 STICKER_LIKENESS = 0.65  # the whole sticker (margin, black frame, bits): below, no sticker
-BITS_LIKENESS = 0.6  # the bits and the best code of ours
+BITS_LIKENESS = 0.6  # the bits and the best of the codes tried
 BITS_GAP = 0.15  # ... ahead of any other code, or the same code turned
 QUICK_LIKENESS = 0.45  # at the first guess of the square: below, the cell is not searched
 STICKER_CELLS = MARKER_CELLS + 2 * MARKER_MARGIN  # 10 across: margin, frame, 6 bits...
