@@ -343,6 +343,15 @@ def _draw_hand(canvas: NDArray[np.float32], view: View, scale: float, hand: Hand
                      (tone * rng.uniform(0.9, 1.05)).tolist(), lineType=cv2.LINE_AA)
 
 
+def motion_kernel(length: int, degrees: float) -> NDArray[np.float32]:
+    """A straight smear ``length`` pixels long at ``degrees``, summing to 1 (motion blur)."""
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1.0 / length
+    turn = cv2.getRotationMatrix2D((length / 2 - .5, length / 2 - .5), degrees, 1)
+    kernel = cv2.warpAffine(kernel, turn, (length, length))
+    return kernel / max(float(kernel.sum()), 1e-6)
+
+
 def render(scene: TableScene) -> Image:
     """One camera frame of ``scene`` (BGR, as decoded from its JPEG)."""
     view, light = scene.view, scene.light
@@ -390,12 +399,7 @@ def render(scene: TableScene) -> Image:
             canvas[ys[:, 0][:, None], xs[0][None, :]] += (spot * light.glare_strength)[:, :, None]
     if light.motion_px:
         length = max(3, int(round(light.motion_px * scale)))
-        kernel = np.zeros((length, length), np.float32)
-        kernel[length // 2, :] = 1.0 / length
-        turn = cv2.getRotationMatrix2D((length / 2 - .5, length / 2 - .5), light.motion_deg, 1)
-        kernel = cv2.warpAffine(kernel, turn, (length, length))
-        kernel /= max(kernel.sum(), 1e-6)
-        canvas = cv2.filter2D(canvas, -1, kernel)
+        canvas = cv2.filter2D(canvas, -1, motion_kernel(length, light.motion_deg))
     if light.blur_px:
         canvas = cv2.GaussianBlur(canvas, (0, 0), light.blur_px * scale)
     frame = cv2.resize(canvas, view.size, interpolation=cv2.INTER_AREA)
@@ -467,12 +471,8 @@ def sticker_close_up(cells: NDArray[np.uint8], spin: float, blur_cells: float, s
     turn = cv2.getRotationMatrix2D((side * 2, side * 2), spin, 1.0)
     canvas = cv2.warpAffine(canvas, turn, canvas.shape[::-1], borderValue=50)
     length = max(1, int(blur_cells * cell_px * 4))
-    kernel = np.zeros((length, length), np.float32)
-    kernel[length // 2, :] = 1.0 / length
-    kernel = cv2.warpAffine(kernel, cv2.getRotationMatrix2D((length / 2 - .5, length / 2 - .5),
-                                                            seed * 37.0 % 180, 1.0),
-                            (length, length))
-    smeared = cv2.filter2D(canvas.astype(np.float32), -1, kernel / max(kernel.sum(), 1e-6))
+    smeared = cv2.filter2D(canvas.astype(np.float32), -1,
+                           motion_kernel(length, seed * 37.0 % 180))
     small = cv2.resize(smeared, (side, side), interpolation=cv2.INTER_AREA)
     rng = np.random.default_rng(seed)
     if spot is not None:

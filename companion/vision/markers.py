@@ -176,12 +176,12 @@ def likeness(gray: Image, quad: NDArray[np.float64], numbers: tuple[int, ...]
     norm_whole, norm_bits = np.linalg.norm(seen_whole), np.linalg.norm(seen_bits)
     if norm_whole < 1e-3 or norm_bits < 1e-3:
         return None  # one flat grey: nothing to read
-    sticker = (whole @ seen_whole) / norm_whole
     of_bits = ((bits @ seen_bits) / norm_bits).ravel()
     best = int(np.argmax(of_bits))
     runner_up = float(np.partition(of_bits, -2)[-2])
     code, turn = divmod(best, 4)
-    return Likeness(numbers[code], turn, float(sticker[code, turn]), float(of_bits[best]),
+    sticker = float(whole[code, turn] @ seen_whole / norm_whole)  # the best code's only
+    return Likeness(numbers[code], turn, sticker, float(of_bits[best]),
                     float(of_bits[best]) - runner_up)
 
 
