@@ -24,8 +24,10 @@ there), run with onnxruntime on the CPU, no PyTorch:
    inventing one;
 4. where levels disagree, the finest level that saw the die at a size it learned wins, among
    the candidates the classifier took for dice; a die inside a die twice its size is one of
-   its pips seen close up, and is dropped. A reported box is the detector's: the die's top
-   face, the face its value is read from.
+   its pips seen close up, and is dropped. A reported box is the detector's (the die's top
+   face, the face its value is read from), centred on the face's pips where exactly as many
+   as its value are found round it (``centre_on_pips``): every face's pips are centred on
+   the face, and the detector's box can sit a little off it on a die seen from the side.
 
 Candidates lying on a QR sticker read in the same image, or outside the table's roll zone
 (``zone.py``), are no dice: they are left out before the classifier runs, and take no part in
@@ -37,8 +39,9 @@ The thresholds were chosen on the leave-one-setup-out predictions of every setup
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -284,6 +287,66 @@ def _most_pips(die: DieReading) -> int:
     return int(die.value) if isinstance(die.value, int) else 6
 
 
+PIP_LOOK = 1.2  # pips are looked for in this much of a die's box (a box can sit off its face)
+PIP_AREA = (0.004, 0.06)  # a pip's area, as a share of the box's
+PIP_SIZES = 3.0  # a face's pips differ in area by at most this much
+MAX_SHIFT = 0.3  # a face's pips lie within its middle two thirds: a centroid farther off
+# (a share of the box) belongs to something else, and the box stays
+
+
+def pip_centre(image: Image, box: Sequence[float], value: int) -> tuple[float, float] | None:
+    """The centre of a die's pips, when exactly ``value`` of them (dark on light, else light
+    on dark) are found round its box ([x, y, w, h]); None otherwise."""
+    x, y, w, h = (float(v) for v in box)
+    cx, cy = x + w / 2, y + h / 2
+    x0, y0 = int(max(0.0, cx - w * PIP_LOOK / 2)), int(max(0.0, cy - h * PIP_LOOK / 2))
+    x1 = int(min(image.shape[1], cx + w * PIP_LOOK / 2))
+    y1 = int(min(image.shape[0], cy + h * PIP_LOOK / 2))
+    if min(x1 - x0, y1 - y0) < 8:
+        return None
+    patch = as_bgr(image[y0:y1, x0:x1])
+    scale = 64 / max(patch.shape[:2])  # a pip is a few pixels at this size: cheap and enough
+    grey = cv2.resize(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), None, fx=scale, fy=scale,
+                      interpolation=cv2.INTER_AREA)
+    _, light = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    face = w * h * scale * scale
+    for mask in (255 - light, light):
+        count, _, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        pips = []
+        for i in range(1, count):
+            left, top, width, height, area = (int(v) for v in stats[i])
+            cut = (left == 0 or top == 0 or left + width >= mask.shape[1]
+                   or top + height >= mask.shape[0])
+            roundish = (max(width, height) <= 2.2 * min(width, height)
+                        and area >= 0.45 * width * height)
+            if not cut and roundish and PIP_AREA[0] * face <= area <= PIP_AREA[1] * face:
+                pips.append((area, centres[i]))
+        areas = [area for area, _ in pips]
+        if len(pips) == value and max(areas) <= PIP_SIZES * min(areas):
+            mx, my = np.mean([c for _, c in pips], axis=0) / scale
+            return x0 + float(mx), y0 + float(my)
+    return None
+
+
+PipFinder = Callable[[Sequence[float], int], tuple[float, float] | None]
+
+
+def centre_on_pips(dice: list[DieReading], find: PipFinder) -> list[DieReading]:
+    """Each read die's box moved (not resized) to centre on its pips (``find(box, value)``:
+    ``pip_centre`` in an image), when they lie within ``MAX_SHIFT`` of it; unsure dice and the
+    rest stay as they are."""
+    out = []
+    for die in dice:
+        found = find(die.box, die.value) if isinstance(die.value, int) else None
+        x, y, w, h = die.box
+        if found is not None:
+            dx, dy = found[0] - (x + w / 2), found[1] - (y + h / 2)
+            if abs(dx) <= MAX_SHIFT * w and abs(dy) <= MAX_SHIFT * h:
+                die = replace(die, box=(int(round(x + dx)), int(round(y + dy)), w, h))
+        out.append(die)
+    return out
+
+
 def as_bgr(image: Image) -> Image:
     """A grey, one-channel or BGRA image as the three BGR channels the models take."""
     if image.ndim == 3 and image.shape[2] == 3:
@@ -487,7 +550,8 @@ class DiceReader:
         nor outside the roll ``zone`` (nor where the ``empty`` zone looked the same): read
         (kind d6, with its value) or unsure (kind ``UNSURE``, no value). ``thorough``: a
         photo (see ``detect``)."""
-        return self.decide(self.propose(image, thorough, codes, zone, empty))
+        dice = self.decide(self.propose(image, thorough, codes, zone, empty))
+        return centre_on_pips(dice, partial(pip_centre, image))
 
 
 def on_code(box: Sequence[float], codes: Sequence[CodeReading]) -> bool:

@@ -6,8 +6,10 @@ import json
 import re
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -16,6 +18,7 @@ from companion.vision.dice import (
     DiceReader,
     DiceSettings,
     ModelMissingError,
+    centre_on_pips,
     crop_die,
     dihedral_views,
     iou,
@@ -23,6 +26,7 @@ from companion.vision.dice import (
     off_codes,
     on_code,
     outermost,
+    pip_centre,
     suppress,
 )
 from companion.vision.images import load_image
@@ -318,3 +322,53 @@ def test_a_die_on_a_sticker_is_no_die_but_one_beside_it_is() -> None:
     assert on_code(on_it.box, [sticker]) and not on_code(beside.box, [sticker])
     assert off_codes([on_it, on_the_card, beside], [sticker]) == [beside]
     assert off_codes([on_it, beside], []) == [on_it, beside]
+
+
+PIP_LAYOUT = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)],
+              3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+              4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+              5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+              6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75),
+                  (0.73, 0.75)]}
+
+
+def die_face(value: int, face: tuple[int, int, int] = (235, 235, 235),
+             pip: tuple[int, int, int] = (20, 20, 20)) -> tuple[np.ndarray, tuple[int, ...]]:
+    """A 60 px face showing ``value`` at (100, 80) on a wooden-brown table; its box."""
+    image = np.full((240, 280, 3), (60, 100, 150), np.uint8)
+    x, y, side = 100, 80, 60
+    cv2.rectangle(image, (x, y), (x + side, y + side), face, -1)
+    for px, py in PIP_LAYOUT[value]:
+        cv2.circle(image, (int(x + px * side), int(y + py * side)), 6, pip, -1, cv2.LINE_AA)
+    return image, (x, y, side, side)
+
+
+def shifted(box: tuple[int, ...], dx: int, dy: int, value: int | None) -> DieReading:
+    x, y, w, h = box
+    return DieReading("d6" if value else "unsure", value, (x + dx, y + dy, w, h), 0.9)
+
+
+@pytest.mark.parametrize("value", range(1, 7))
+@pytest.mark.parametrize("colours", [((235, 235, 235), (20, 20, 20)),
+                                     ((40, 30, 150), (240, 240, 240))])
+def test_a_box_off_its_face_is_centred_on_the_pips(
+        value: int, colours: tuple[tuple[int, int, int], tuple[int, int, int]]) -> None:
+    image, face = die_face(value, *colours)
+    [die] = centre_on_pips([shifted(face, 7, 12, value)], partial(pip_centre, image))
+    assert die.box[2:] == face[2:]  # moved, not resized
+    assert abs(die.box[0] - face[0]) <= 1 and abs(die.box[1] - face[1]) <= 1
+
+
+def test_a_box_stays_when_its_pips_do_not_count_its_value_or_lie_far_off() -> None:
+    image, face = die_face(5)
+    find = partial(pip_centre, image)
+    wrong = shifted(face, 7, 12, 4)  # five pips where the reader read a four
+    assert centre_on_pips([wrong], find) == [wrong]
+    unsure = shifted(face, 7, 12, None)
+    assert centre_on_pips([unsure], find) == [unsure]
+    image, face = die_face(1)
+    far = shifted(face, 0, -22, 1)  # the pip lies 0.37 of the box below its centre
+    assert centre_on_pips([far], partial(pip_centre, image)) == [far]
+    blank = np.full((240, 280, 3), 128, np.uint8)
+    plain = shifted(face, 0, 0, 3)
+    assert centre_on_pips([plain], partial(pip_centre, blank)) == [plain]

@@ -10,7 +10,7 @@ import pytest
 
 from companion.cli import main
 from companion.settings import models_dir
-from companion.vision.dice import DiceReader
+from companion.vision.dice import DiceReader, iou
 from companion.vision.images import load_image
 from companion.vision.qr import CodeReading
 from companion.vision.tracker import UNSURE
@@ -92,7 +92,8 @@ def test_only_dice_in_the_zone_are_read_and_one_half_out_is_unsure(
     die = max((d for d in read if d.centre[0] < cut), key=lambda d: d.centre[0])
     edge = (die.box[0] + 0.6 * die.box[2]) / width
     across = reader.read(image, thorough=True, zone=RollZone.from_points([(0, 0), (edge, 1)]))
-    assert [d.kind for d in across if d.box == die.box] == [UNSURE]
+    # (the read die's box is centred on its pips, the unsure one's is the detector's)
+    assert [d.kind for d in across if iou(d.box, die.box) > 0.5] == [UNSURE]
 
 
 def test_the_empty_zones_picture_leaves_out_what_was_there_before_the_dice(

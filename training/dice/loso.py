@@ -34,6 +34,7 @@ import subprocess
 import sys
 import time
 from dataclasses import asdict, replace
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -48,7 +49,13 @@ SCORER = Path(
 sys.path.insert(0, str(SCORER.parent))
 from dice_score import accuracy, score_image  # noqa: E402
 
-from companion.vision.dice import SETTINGS, DiceReader, DiceSettings  # noqa: E402
+from companion.vision.dice import (  # noqa: E402
+    SETTINGS,
+    DiceReader,
+    DiceSettings,
+    centre_on_pips,
+    pip_centre,
+)
 from companion.vision.tracker import UNSURE  # noqa: E402
 
 PROPOSE_THRESHOLD = 0.1  # candidates are kept from this detector score; settings filter more
@@ -110,11 +117,20 @@ def propose(fold: str, models: Path | None = None, setup_name: str | None = None
 
 
 def load_proposals(path: Path) -> list[dict]:
+    """A fold's proposals, each row with its pips found once for every candidate
+    (``pips``: what ``pip_centre`` gives for the box and value the reader would report), so
+    settings can be tried without the photos."""
     rows = []
+    setup = SETUPS[path.stem.removeprefix("proposals-")]
     for line in path.read_text().splitlines():
         row = json.loads(line)
+        img = read_photo(setup.folder / "images" / row["name"])
+        row["pips"] = {}
         for c in row["candidates"]:
             c["probs"] = np.asarray(c["probs"], np.float32)
+            box = tuple(int(round(v)) for v in c["box"])
+            value = int(np.argmax(c["probs"][1:])) + 1
+            row["pips"][box, value] = pip_centre(img, box, value)
         rows.append(row)
     return rows
 
@@ -132,7 +148,9 @@ def read_rows(reader: DiceReader, rows: list[dict]) -> list[list[dict]]:
     threshold = reader.settings.det_threshold
     for row in rows:
         kept = [c for c in row["candidates"] if c["confidence"] >= threshold]
-        out.append([d.to_dict() for d in reader.decide(kept)])
+        dice = centre_on_pips(reader.decide(kept),
+                              lambda box, value, row=row: row["pips"][tuple(box), value])
+        out.append([d.to_dict() for d in dice])
     return out
 
 
@@ -281,8 +299,9 @@ def empty_zone(fold: str) -> dict:
         reference = EmptyReference.from_frame(cv2.resize(background, frame.shape[1::-1]))
         kept = [c for c in row["candidates"] if c["confidence"] >= settings.det_threshold]
         same = reference.unchanged(frame, [c["box"] for c in kept]) if kept else []
-        with_empty.append([d.to_dict() for d in reader.decide(
-            [c for c, unchanged in zip(kept, same, strict=True) if not unchanged])])
+        dice = reader.decide([c for c, unchanged in zip(kept, same, strict=True)
+                              if not unchanged])
+        with_empty.append([d.to_dict() for d in centre_on_pips(dice, partial(pip_centre, frame))])
     truths = [truth_of(setup_name, r) for r in rows]
     result = {"without": evaluate(setup_name, rows, truths, read_rows(reader, rows)),
               "with an empty-zone picture": evaluate(setup_name, rows, truths, with_empty)}
