@@ -227,7 +227,11 @@ def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
     towards nothing. Until every value has MIN_PER_VALUE examples it corrects only whether a
     crop is a die at all (how likely "not a die" is; the values keep their odds), as a table
     that has confirmed only threes and fours cannot teach what a five looks like: learning
-    values from them taught the reader to see threes and fours everywhere. Groups (each value,
+    values from them taught the reader to see threes and fours everywhere. Until "not a die"
+    has MIN_PER_VALUE examples it corrects only the values ("not a die" keeps the shipped
+    odds): fitted on dice alone, the correction learned to take everything for a die (a
+    table never shown a phantom die read 0.80 -> 0.61, its check passing, as its examples
+    held nothing that is not a die). With neither, it corrects nothing. Groups (each value,
     or die and no die) are weighted alike, so a table that rolled many fives does not learn
     to see fives."""
     crops = _crops(examples, reader.cls_size)
@@ -237,7 +241,16 @@ def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
     classes = probs.shape[1]
     counts = np.bincount(labels, minlength=classes).astype(np.float32)
     values = bool(np.all(counts[1:] >= MIN_PER_VALUE * 8))
-    learned = np.ones((classes, 1), np.float32) if values else np.eye(classes, 1, dtype=np.float32)
+    not_dice = bool(counts[NOT_A_DIE] >= MIN_PER_VALUE * 8)
+    if not values and not not_dice:
+        return Head(np.zeros((classes, features.shape[1]), np.float32),
+                    np.zeros(classes, np.float32))
+    if not not_dice:  # values only: the softmax is over the values, "not a die" kept
+        dice = labels != NOT_A_DIE
+        probs, features, labels = probs[dice], features[dice], labels[dice]
+    learned = (np.ones((classes, 1), np.float32) if values
+               else np.eye(classes, 1, dtype=np.float32))
+    learned[NOT_A_DIE] = float(not_dice)
     groups = labels if values else (labels != NOT_A_DIE).astype(int)
     sizes = np.bincount(groups).astype(np.float32)
     weights = len(groups) / (np.count_nonzero(sizes) * sizes[groups])
@@ -245,6 +258,8 @@ def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
     scale = 1.0 / max(float(np.linalg.norm(features, axis=1).mean()), 1e-6)
     x = features * scale
     base = np.log(np.maximum(probs, 1e-7))
+    if not not_dice:
+        base[:, NOT_A_DIE] = -np.inf  # out of the softmax: only the values' odds are fitted
     target = np.eye(classes, dtype=np.float32)[labels]
     w = np.zeros((classes, x.shape[1]), np.float32)
     b = np.zeros(classes, np.float32)
@@ -263,7 +278,8 @@ def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
             v[:] = 0.999 * v + 0.001 * grad * grad
             param -= LEARNING_RATE * (m / (1 - 0.9**step)) / (
                 np.sqrt(v / (1 - 0.999**step)) + 1e-8)
-    return Head((w * scale).astype(np.float32), b.astype(np.float32))
+    return Head((w * scale).astype(np.float32), b.astype(np.float32),
+                keeps_not_a_die=not not_dice)
 
 
 # --- the adapted reader in the data directory ---------------------------------------------
@@ -281,7 +297,8 @@ def save_head(data: Path, head: Head) -> Path:
     path, before = head_path(data), previous_path(data)
     new = path.with_name("adapted-new.npz")  # whole on disk before the one in use moves
     try:
-        write_atomically(new, npz_bytes(weights=head.weights, bias=head.bias))
+        write_atomically(new, npz_bytes(weights=head.weights, bias=head.bias,
+                                        keeps_not_a_die=np.array(head.keeps_not_a_die)))
         if path.exists():
             path.replace(before)
         else:
@@ -301,7 +318,9 @@ def load_head(data: Path) -> Head | None:
         return None
     try:
         with np.load(path, allow_pickle=False) as stored:
-            return Head(stored["weights"].astype(np.float32), stored["bias"].astype(np.float32))
+            keeps = bool(stored["keeps_not_a_die"]) if "keeps_not_a_die" in stored else False
+            return Head(stored["weights"].astype(np.float32), stored["bias"].astype(np.float32),
+                        keeps)
     except (OSError, ValueError, KeyError) as exc:
         raise AdaptError(f"the adapted reader {path} cannot be read ({exc}): roll back, or"
                          " adapt again") from None

@@ -361,17 +361,28 @@ def as_bgr(image: Image) -> Image:
 class Head:
     """A table's correction to the classifier's last layer (adapt.py fits it on the dice
     confirmed at that table): probabilities = softmax(log(shipped probabilities) + weights @
-    features + bias). All zeros is the shipped classifier itself."""
+    features + bias). All zeros is the shipped classifier itself. With ``keeps_not_a_die``
+    it corrects only the values: "not a die" keeps the shipped probability, and the values
+    share the rest as the correction says (a table that showed the reader nothing that is
+    not a die cannot teach it what is one)."""
 
     weights: NDArray[np.float32]  # classes x features
     bias: NDArray[np.float32]  # classes
+    keeps_not_a_die: bool = False
 
     def apply(self, probs: NDArray[np.float32], features: NDArray[np.float32]
               ) -> NDArray[np.float32]:
         logits = np.log(np.maximum(probs, 1e-7)) + features @ self.weights.T + self.bias
-        logits -= logits.max(1, keepdims=True)
-        e = np.exp(logits)
-        return np.asarray(e / e.sum(1, keepdims=True), dtype=np.float32)
+        if self.keeps_not_a_die:
+            values = softmax(logits[:, 1:])
+            return np.asarray(np.hstack([probs[:, :1], (1 - probs[:, :1]) * values]),
+                              dtype=np.float32)
+        return softmax(logits)
+
+
+def softmax(logits: NDArray[np.float32]) -> NDArray[np.float32]:
+    e = np.exp(logits - logits.max(1, keepdims=True))
+    return np.asarray(e / e.sum(1, keepdims=True), dtype=np.float32)
 
 
 class DiceReader:

@@ -223,3 +223,35 @@ def test_every_example_checks_the_correction(reader: DiceReader) -> None:
     result = adapt(reader, examples)
     assert result.checked == len(examples)
     assert f"on {len(examples)} confirmed dice" in result.message
+
+
+def test_a_table_that_showed_no_phantom_die_corrects_only_the_values(
+        reader: DiceReader, tmp_path: Path) -> None:
+    """Examples that are all dice cannot teach what is not a die: a correction fitted on them
+    alone learned to take everything for a die (a table's test photos read 0.80 -> 0.61,
+    its check passing). The correction keeps how likely "not a die" is, exactly."""
+    examples = [Example(e.crop, 7 - e.label, e.name) for e in real_examples(reader)
+                if e.label != NOT_A_DIE]
+    assert len({e.label for e in examples}) == 6
+    head = fit_head(reader, examples)
+    assert head.keeps_not_a_die
+    features = np.random.default_rng(1).normal(size=(5, head.weights.shape[1]))
+    probs = np.random.default_rng(2).dirichlet(np.ones(7), size=5).astype(np.float32)
+    corrected = head.apply(probs, features.astype(np.float32))
+    assert np.allclose(corrected[:, 0], probs[:, 0]) and np.allclose(corrected.sum(1), 1)
+    assert adapting._right(reader, examples, head).mean() > 0.8  # the values are learned
+    grey = [Example(np.full_like(examples[0].crop, v), NOT_A_DIE, f"grey {v}")
+            for v in (40, 128, 220)]
+    assert adapting._right(reader, grey, head).all()  # still no dice
+    save_head(tmp_path, head)  # kept as it is
+    loaded = load_head(tmp_path)
+    assert loaded is not None and loaded.keeps_not_a_die
+
+
+def test_a_table_with_few_values_and_no_phantom_die_corrects_nothing(
+        reader: DiceReader) -> None:
+    examples = [e for e in real_examples(reader) if e.label in (3, 4)][:24]
+    head = fit_head(reader, examples)
+    assert not np.any(head.weights) and not np.any(head.bias)
+    result = adapt(reader, examples)
+    assert result.head is None and "stays as it was" in result.message
