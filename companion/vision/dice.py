@@ -25,8 +25,8 @@ there), run with onnxruntime on the CPU, no PyTorch:
 4. where levels disagree, the finest level that saw the die at a size it learned wins, among
    the candidates the classifier took for dice; a die inside a die twice its size is one of
    its pips seen close up, and is dropped. A reported box is the detector's (the die's top
-   face, the face its value is read from), centred on the face's pips where exactly as many
-   as its value are found round it (``centre_on_pips``): every face's pips are centred on
+   face, the face its value is read from), grown to reach the face's pips where exactly as
+   many as its value are found round it (``reach_pips``): every face's pips are centred on
    the face, and the detector's box can sit a little off it on a die seen from the side.
 
 Candidates lying on a QR sticker read in the same image, or outside the table's roll zone
@@ -331,10 +331,12 @@ def pip_centre(image: Image, box: Sequence[float], value: int) -> tuple[float, f
 PipFinder = Callable[[Sequence[float], int], tuple[float, float] | None]
 
 
-def centre_on_pips(dice: list[DieReading], find: PipFinder) -> list[DieReading]:
-    """Each read die's box moved (not resized) to centre on its pips (``find(box, value)``:
-    ``pip_centre`` in an image), when they lie within ``MAX_SHIFT`` of it; unsure dice and the
-    rest stay as they are."""
+def reach_pips(dice: list[DieReading], find: PipFinder) -> list[DieReading]:
+    """Each read die's box grown to hold also the same box centred on its pips
+    (``find(box, value)``: ``pip_centre`` in an image), when their centre lies within
+    ``MAX_SHIFT`` of the box's; unsure dice and the rest stay as they are. The detector's box
+    and the pips each place the face; where they differ (a die seen from one side, its box
+    reaching down its front face), the box holds both rather than choosing."""
     out = []
     for die in dice:
         found = find(die.box, die.value) if isinstance(die.value, int) else None
@@ -342,7 +344,10 @@ def centre_on_pips(dice: list[DieReading], find: PipFinder) -> list[DieReading]:
         if found is not None:
             dx, dy = found[0] - (x + w / 2), found[1] - (y + h / 2)
             if abs(dx) <= MAX_SHIFT * w and abs(dy) <= MAX_SHIFT * h:
-                die = replace(die, box=(int(round(x + dx)), int(round(y + dy)), w, h))
+                left, top = int(round(x + min(dx, 0.0))), int(round(y + min(dy, 0.0)))
+                right = int(round(x + w + max(dx, 0.0)))
+                bottom = int(round(y + h + max(dy, 0.0)))
+                die = replace(die, box=(left, top, right - left, bottom - top))
         out.append(die)
     return out
 
@@ -562,7 +567,7 @@ class DiceReader:
         (kind d6, with its value) or unsure (kind ``UNSURE``, no value). ``thorough``: a
         photo (see ``detect``)."""
         dice = self.decide(self.propose(image, thorough, codes, zone, empty))
-        return centre_on_pips(dice, partial(pip_centre, image))
+        return reach_pips(dice, partial(pip_centre, image))
 
 
 def on_code(box: Sequence[float], codes: Sequence[CodeReading]) -> bool:

@@ -18,7 +18,6 @@ from companion.vision.dice import (
     DiceReader,
     DiceSettings,
     ModelMissingError,
-    centre_on_pips,
     crop_die,
     dihedral_views,
     iou,
@@ -27,6 +26,7 @@ from companion.vision.dice import (
     on_code,
     outermost,
     pip_centre,
+    reach_pips,
     suppress,
 )
 from companion.vision.images import load_image
@@ -351,24 +351,28 @@ def shifted(box: tuple[int, ...], dx: int, dy: int, value: int | None) -> DieRea
 @pytest.mark.parametrize("value", range(1, 7))
 @pytest.mark.parametrize("colours", [((235, 235, 235), (20, 20, 20)),
                                      ((40, 30, 150), (240, 240, 240))])
-def test_a_box_off_its_face_is_centred_on_the_pips(
+def test_a_box_off_its_face_grows_to_reach_the_pips(
         value: int, colours: tuple[tuple[int, int, int], tuple[int, int, int]]) -> None:
     image, face = die_face(value, *colours)
-    [die] = centre_on_pips([shifted(face, 7, 12, value)], partial(pip_centre, image))
-    assert die.box[2:] == face[2:]  # moved, not resized
-    assert abs(die.box[0] - face[0]) <= 1 and abs(die.box[1] - face[1]) <= 1
+    centre = pip_centre(image, shifted(face, 7, 12, value).box, value)
+    assert centre is not None
+    assert abs(centre[0] - 130) <= 1 and abs(centre[1] - 110) <= 1  # the face's centre
+    [die] = reach_pips([shifted(face, 7, 12, value)], partial(pip_centre, image))
+    x, y, w, h = die.box  # from the face's top left to the shifted box's bottom right
+    assert abs(x - face[0]) <= 1 and abs(y - face[1]) <= 1
+    assert abs(x + w - (face[0] + 60 + 7)) <= 1 and abs(y + h - (face[1] + 60 + 12)) <= 1
 
 
 def test_a_box_stays_when_its_pips_do_not_count_its_value_or_lie_far_off() -> None:
     image, face = die_face(5)
     find = partial(pip_centre, image)
     wrong = shifted(face, 7, 12, 4)  # five pips where the reader read a four
-    assert centre_on_pips([wrong], find) == [wrong]
+    assert reach_pips([wrong], find) == [wrong]
     unsure = shifted(face, 7, 12, None)
-    assert centre_on_pips([unsure], find) == [unsure]
+    assert reach_pips([unsure], find) == [unsure]
     image, face = die_face(1)
     far = shifted(face, 0, -22, 1)  # the pip lies 0.37 of the box below its centre
-    assert centre_on_pips([far], partial(pip_centre, image)) == [far]
+    assert reach_pips([far], partial(pip_centre, image)) == [far]
     blank = np.full((240, 280, 3), 128, np.uint8)
     plain = shifted(face, 0, 0, 3)
-    assert centre_on_pips([plain], partial(pip_centre, blank)) == [plain]
+    assert reach_pips([plain], partial(pip_centre, blank)) == [plain]

@@ -92,7 +92,7 @@ def test_only_dice_in_the_zone_are_read_and_one_half_out_is_unsure(
     die = max((d for d in read if d.centre[0] < cut), key=lambda d: d.centre[0])
     edge = (die.box[0] + 0.6 * die.box[2]) / width
     across = reader.read(image, thorough=True, zone=RollZone.from_points([(0, 0), (edge, 1)]))
-    # (the read die's box is centred on its pips, the unsure one's is the detector's)
+    # (the read die's box reaches its pips, the unsure one's is the detector's)
     assert [d.kind for d in across if iou(d.box, die.box) > 0.5] == [UNSURE]
 
 

@@ -53,8 +53,8 @@ from companion.vision.dice import (  # noqa: E402
     SETTINGS,
     DiceReader,
     DiceSettings,
-    centre_on_pips,
     pip_centre,
+    reach_pips,
 )
 from companion.vision.tracker import UNSURE  # noqa: E402
 
@@ -148,7 +148,7 @@ def read_rows(reader: DiceReader, rows: list[dict]) -> list[list[dict]]:
     threshold = reader.settings.det_threshold
     for row in rows:
         kept = [c for c in row["candidates"] if c["confidence"] >= threshold]
-        dice = centre_on_pips(reader.decide(kept),
+        dice = reach_pips(reader.decide(kept),
                               lambda box, value, row=row: row["pips"][tuple(box), value])
         out.append([d.to_dict() for d in dice])
     return out
@@ -301,7 +301,7 @@ def empty_zone(fold: str) -> dict:
         same = reference.unchanged(frame, [c["box"] for c in kept]) if kept else []
         dice = reader.decide([c for c, unchanged in zip(kept, same, strict=True)
                               if not unchanged])
-        with_empty.append([d.to_dict() for d in centre_on_pips(dice, partial(pip_centre, frame))])
+        with_empty.append([d.to_dict() for d in reach_pips(dice, partial(pip_centre, frame))])
     truths = [truth_of(setup_name, r) for r in rows]
     result = {"without": evaluate(setup_name, rows, truths, read_rows(reader, rows)),
               "with an empty-zone picture": evaluate(setup_name, rows, truths, with_empty)}
