@@ -78,7 +78,7 @@ def _examples(args: argparse.Namespace) -> int:
             added = 0
             for path in images:
                 image = load_image(path)
-                found = reader.read(image, thorough=True)
+                found = reader.read(image, thorough=True, reach=False)  # crops as classified
                 truth = _labels(folder / "labels" / f"{path.stem}.txt", image.shape[1],
                                 image.shape[0])
                 for die, value in zip(found, confirmed_values(found, truth), strict=True):

@@ -25,9 +25,10 @@ there), run with onnxruntime on the CPU, no PyTorch:
 4. where levels disagree, the finest level that saw the die at a size it learned wins, among
    the candidates the classifier took for dice; a die inside a die twice its size is one of
    its pips seen close up, and is dropped. A reported box is the detector's (the die's top
-   face, the face its value is read from), grown to reach the face's pips where exactly as
-   many as its value are found round it (``reach_pips``): every face's pips are centred on
-   the face, and the detector's box can sit a little off it on a die seen from the side.
+   face, the face its value is read from); in a photo, grown to reach the face's pips where
+   exactly as many as its value are found round it (``reach_pips``): every face's pips are
+   centred on the face, and the detector's box can sit a little off it on a die seen from
+   the side.
 
 Candidates lying on a QR sticker read in the same image, or outside the table's roll zone
 (``zone.py``), are no dice: they are left out before the classifier runs, and take no part in
@@ -560,14 +561,19 @@ class DiceReader:
                           for die in merged], [die["side"] for die in merged])
 
     def read(self, image: Image, thorough: bool = False, codes: Sequence[CodeReading] = (),
-             zone: RollZone | None = None, empty: EmptyReference | None = None
-             ) -> list[DieReading]:
+             zone: RollZone | None = None, empty: EmptyReference | None = None,
+             reach: bool | None = None) -> list[DieReading]:
         """Every die the reader sees, none on the QR stickers ``codes`` read in the same image
         nor outside the roll ``zone`` (nor where the ``empty`` zone looked the same): read
         (kind d6, with its value) or unsure (kind ``UNSURE``, no value). ``thorough``: a
-        photo (see ``detect``)."""
+        photo (see ``detect``). ``reach``: each read die's box grown to reach its pips
+        (``reach_pips``); by default in a photo only, as a camera frame's boxes are what the
+        tracker compares frame to frame and what a table's examples are cut from (the crop
+        the classifier saw)."""
         dice = self.decide(self.propose(image, thorough, codes, zone, empty))
-        return reach_pips(dice, partial(pip_centre, image))
+        if thorough if reach is None else reach:
+            return reach_pips(dice, partial(pip_centre, image))
+        return dice
 
 
 def on_code(box: Sequence[float], codes: Sequence[CodeReading]) -> bool:

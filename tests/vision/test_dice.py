@@ -376,3 +376,16 @@ def test_a_box_stays_when_its_pips_do_not_count_its_value_or_lie_far_off() -> No
     blank = np.full((240, 280, 3), 128, np.uint8)
     plain = shifted(face, 0, 0, 3)
     assert reach_pips([plain], partial(pip_centre, blank)) == [plain]
+
+
+def test_only_a_photos_boxes_reach_their_pips(reader: DiceReader) -> None:
+    """A camera frame keeps the detector's boxes: the tracker compares them frame to frame and
+    a table's examples are cut from them, as the classifier saw them."""
+    image = load_image(DICE / "red-white-pips-640.jpg")
+    seen = reader.decide(reader.propose(image))
+    assert reader.read(image) == seen
+    photo = reader.decide(reader.propose(image, thorough=True))
+    reached = reach_pips(photo, partial(pip_centre, image))
+    assert reached != photo  # this photo's boxes do move
+    assert reader.read(image, thorough=True) == reached
+    assert reader.read(image, thorough=True, reach=False) == photo
