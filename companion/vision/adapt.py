@@ -181,9 +181,11 @@ def adapt(reader: DiceReader, examples: list[Example]) -> Adaptation:
     # CHECK_FOLDS-th in the order they came), so all of them check it, not a few held back.
     before = _right(reader, examples, reader.head)  # the reader in use, adapted before or not
     after = np.zeros(len(examples), bool)
+    learns = what_it_learns(examples)  # the parts check what all of them switch on
     for fold in range(CHECK_FOLDS):
         check = [i for i in range(len(examples)) if i % CHECK_FOLDS == fold]
-        head = fit_head(reader, [e for i, e in enumerate(examples) if i % CHECK_FOLDS != fold])
+        head = fit_head(reader, [e for i, e in enumerate(examples) if i % CHECK_FOLDS != fold],
+                        learns)
         after[check] = _right(reader, [examples[i] for i in check], head)
     lost = int(np.sum(before & ~after))
     right_before, right_after = int(before.sum()), int(after.sum())
@@ -194,8 +196,8 @@ def adapt(reader: DiceReader, examples: list[Example]) -> Adaptation:
                else "it reads none more right")
         return Adaptation(None, len(examples), right_before, right_after, lost,
                           f"{summary}; {why}, so the reader stays as it was")
-    return Adaptation(fit_head(reader, examples), len(examples), right_before, right_after, 0,
-                      f"{summary}: adapted")
+    return Adaptation(fit_head(reader, examples, learns), len(examples), right_before,
+                      right_after, 0, f"{summary}: adapted")
 
 
 def label(value: int) -> str:
@@ -222,7 +224,15 @@ def _right(reader: DiceReader, examples: list[Example], head: Head | None) -> ND
     return np.array(right, bool)
 
 
-def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
+def what_it_learns(examples: list[Example]) -> tuple[bool, bool]:
+    """Whether examples can teach the values (each has MIN_PER_VALUE examples) and what is
+    not a die ("not a die" has as many): see ``fit_head``."""
+    counts = np.bincount([e.label for e in examples], minlength=7)
+    return bool(np.all(counts[1:] >= MIN_PER_VALUE)), bool(counts[NOT_A_DIE] >= MIN_PER_VALUE)
+
+
+def fit_head(reader: DiceReader, examples: list[Example],
+             learns: tuple[bool, bool] | None = None) -> Head:
     """The correction that reads the examples best (in every turn and mirror image), pulled
     towards nothing. Until every value has MIN_PER_VALUE examples it corrects only whether a
     crop is a die at all (how likely "not a die" is; the values keep their odds), as a table
@@ -233,15 +243,15 @@ def fit_head(reader: DiceReader, examples: list[Example]) -> Head:
     table never shown a phantom die read 0.80 -> 0.61, its check passing, as its examples
     held nothing that is not a die). With neither, it corrects nothing. Groups (each value,
     or die and no die) are weighted alike, so a table that rolled many fives does not learn
-    to see fives."""
+    to see fives. ``learns``: what to learn (``what_it_learns``), by default as these
+    examples allow; the check fits its parts as all the examples allow, so that it checks
+    what is switched on."""
     crops = _crops(examples, reader.cls_size)
     views = dihedral_views(crops, 8)
     probs, features = reader.run_classifier(views)
     labels = np.concatenate([np.array([e.label for e in examples])] * 8)  # the 8 views
     classes = probs.shape[1]
-    counts = np.bincount(labels, minlength=classes).astype(np.float32)
-    values = bool(np.all(counts[1:] >= MIN_PER_VALUE * 8))
-    not_dice = bool(counts[NOT_A_DIE] >= MIN_PER_VALUE * 8)
+    values, not_dice = learns or what_it_learns(examples)
     if not values and not not_dice:
         return Head(np.zeros((classes, features.shape[1]), np.float32),
                     np.zeros(classes, np.float32))

@@ -298,6 +298,8 @@ MAX_SHIFT = 0.3  # a face's pips lie within its middle two thirds: a centroid fa
 def pip_centre(image: Image, box: Sequence[float], value: int) -> tuple[float, float] | None:
     """The centre of a die's pips, when exactly ``value`` of them (dark on light, else light
     on dark) are found round its box ([x, y, w, h]); None otherwise."""
+    if value < 1:
+        return None
     x, y, w, h = (float(v) for v in box)
     cx, cy = x + w / 2, y + h / 2
     x0, y0 = int(max(0.0, cx - w * PIP_LOOK / 2)), int(max(0.0, cy - h * PIP_LOOK / 2))
@@ -332,12 +334,15 @@ def pip_centre(image: Image, box: Sequence[float], value: int) -> tuple[float, f
 PipFinder = Callable[[Sequence[float], int], tuple[float, float] | None]
 
 
-def reach_pips(dice: list[DieReading], find: PipFinder) -> list[DieReading]:
+def reach_pips(dice: list[DieReading], find: PipFinder, size: tuple[int, int]
+               ) -> list[DieReading]:
     """Each read die's box grown to hold also the same box centred on its pips
-    (``find(box, value)``: ``pip_centre`` in an image), when their centre lies within
-    ``MAX_SHIFT`` of the box's; unsure dice and the rest stay as they are. The detector's box
-    and the pips each place the face; where they differ (a die seen from one side, its box
-    reaching down its front face), the box holds both rather than choosing."""
+    (``find(box, value)``: ``pip_centre`` in an image of ``size``, width and height), when
+    their centre lies within ``MAX_SHIFT`` of the box's, never past the image's edges; unsure
+    dice and the rest stay as they are. The detector's box and the pips each place the face;
+    where they differ (a die seen from one side, its box reaching down its front face), the
+    box holds both rather than choosing."""
+    width, height = size
     out = []
     for die in dice:
         found = find(die.box, die.value) if isinstance(die.value, int) else None
@@ -345,9 +350,10 @@ def reach_pips(dice: list[DieReading], find: PipFinder) -> list[DieReading]:
         if found is not None:
             dx, dy = found[0] - (x + w / 2), found[1] - (y + h / 2)
             if abs(dx) <= MAX_SHIFT * w and abs(dy) <= MAX_SHIFT * h:
-                left, top = int(round(x + min(dx, 0.0))), int(round(y + min(dy, 0.0)))
-                right = int(round(x + w + max(dx, 0.0)))
-                bottom = int(round(y + h + max(dy, 0.0)))
+                left = min(x, max(0, int(round(x + dx))))
+                top = min(y, max(0, int(round(y + dy))))
+                right = max(x + w, min(width, int(round(x + w + dx))))
+                bottom = max(y + h, min(height, int(round(y + h + dy))))
                 die = replace(die, box=(left, top, right - left, bottom - top))
         out.append(die)
     return out
@@ -572,7 +578,7 @@ class DiceReader:
         the classifier saw)."""
         dice = self.decide(self.propose(image, thorough, codes, zone, empty))
         if thorough if reach is None else reach:
-            return reach_pips(dice, partial(pip_centre, image))
+            return reach_pips(dice, partial(pip_centre, image), (image.shape[1], image.shape[0]))
         return dice
 
 

@@ -255,3 +255,25 @@ def test_a_table_with_few_values_and_no_phantom_die_corrects_nothing(
     assert not np.any(head.weights) and not np.any(head.bias)
     result = adapt(reader, examples)
     assert result.head is None and "stays as it was" in result.message
+
+
+def test_the_check_fits_what_is_switched_on(reader: DiceReader,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """With three "not a die" examples, a part of the check may hold two: it must still fit
+    what all the examples switch on (here, whether a crop is a die too), not values only."""
+    examples = [e for e in real_examples(reader) if e.label != NOT_A_DIE]
+    examples += [Example(np.full_like(examples[0].crop, v), NOT_A_DIE, f"grey {v}")
+                 for v in (40, 128, 220)]
+    assert adapting.what_it_learns(examples) == (True, True)
+    learned = []
+    fit = adapting.fit_head
+
+    def recording(reader: DiceReader, examples: list[Example],
+                  learns: tuple[bool, bool] | None = None) -> Head:
+        head = fit(reader, examples, learns)
+        learned.append(head.keeps_not_a_die)
+        return head
+
+    monkeypatch.setattr(adapting, "fit_head", recording)
+    adapt(reader, examples)
+    assert len(learned) >= adapting.CHECK_FOLDS and not any(learned)

@@ -357,7 +357,7 @@ def test_a_box_off_its_face_grows_to_reach_the_pips(
     centre = pip_centre(image, shifted(face, 7, 12, value).box, value)
     assert centre is not None
     assert abs(centre[0] - 130) <= 1 and abs(centre[1] - 110) <= 1  # the face's centre
-    [die] = reach_pips([shifted(face, 7, 12, value)], partial(pip_centre, image))
+    [die] = reach_pips([shifted(face, 7, 12, value)], partial(pip_centre, image), (280, 240))
     x, y, w, h = die.box  # from the face's top left to the shifted box's bottom right
     assert abs(x - face[0]) <= 1 and abs(y - face[1]) <= 1
     assert abs(x + w - (face[0] + 60 + 7)) <= 1 and abs(y + h - (face[1] + 60 + 12)) <= 1
@@ -367,15 +367,17 @@ def test_a_box_stays_when_its_pips_do_not_count_its_value_or_lie_far_off() -> No
     image, face = die_face(5)
     find = partial(pip_centre, image)
     wrong = shifted(face, 7, 12, 4)  # five pips where the reader read a four
-    assert reach_pips([wrong], find) == [wrong]
+    assert reach_pips([wrong], find, (280, 240)) == [wrong]
     unsure = shifted(face, 7, 12, None)
-    assert reach_pips([unsure], find) == [unsure]
+    assert reach_pips([unsure], find, (280, 240)) == [unsure]
     image, face = die_face(1)
     far = shifted(face, 0, -22, 1)  # the pip lies 0.37 of the box below its centre
-    assert reach_pips([far], partial(pip_centre, image)) == [far]
+    assert pip_centre(image, far.box, 1) is not None  # found, but too far off: the box stays
+    assert reach_pips([far], partial(pip_centre, image), (280, 240)) == [far]
     blank = np.full((240, 280, 3), 128, np.uint8)
     plain = shifted(face, 0, 0, 3)
-    assert reach_pips([plain], partial(pip_centre, blank)) == [plain]
+    assert reach_pips([plain], partial(pip_centre, blank), (280, 240)) == [plain]
+    assert pip_centre(blank, plain.box, 0) is None
 
 
 def test_only_a_photos_boxes_reach_their_pips(reader: DiceReader) -> None:
@@ -385,7 +387,17 @@ def test_only_a_photos_boxes_reach_their_pips(reader: DiceReader) -> None:
     seen = reader.decide(reader.propose(image))
     assert reader.read(image) == seen
     photo = reader.decide(reader.propose(image, thorough=True))
-    reached = reach_pips(photo, partial(pip_centre, image))
+    reached = reach_pips(photo, partial(pip_centre, image), image.shape[1::-1])
     assert reached != photo  # this photo's boxes do move
     assert reader.read(image, thorough=True) == reached
     assert reader.read(image, thorough=True, reach=False) == photo
+
+
+def test_a_grown_box_stays_inside_the_image() -> None:
+    image, _ = die_face(4)
+    corner = np.ascontiguousarray(image[85:, 105:])  # the face's top left 5 px off the picture
+    box = (2, 7, 60, 60)  # the detector's box, 7 and 12 px right of and below the face
+    assert pip_centre(corner, box, 4) is not None
+    [die] = reach_pips([DieReading("d6", 4, box, 0.9)], partial(pip_centre, corner),
+                       corner.shape[1::-1])
+    assert die.box == (0, 0, 62, 67)  # grown up and left as far as the picture goes

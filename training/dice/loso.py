@@ -149,7 +149,8 @@ def read_rows(reader: DiceReader, rows: list[dict]) -> list[list[dict]]:
     for row in rows:
         kept = [c for c in row["candidates"] if c["confidence"] >= threshold]
         dice = reach_pips(reader.decide(kept),
-                              lambda box, value, row=row: row["pips"][tuple(box), value])
+                          lambda box, value, row=row: row["pips"][tuple(box), value],
+                          (row["width"], row["height"]))
         out.append([d.to_dict() for d in dice])
     return out
 
@@ -301,7 +302,7 @@ def empty_zone(fold: str) -> dict:
         same = reference.unchanged(frame, [c["box"] for c in kept]) if kept else []
         dice = reader.decide([c for c, unchanged in zip(kept, same, strict=True)
                               if not unchanged])
-        with_empty.append([d.to_dict() for d in reach_pips(dice, partial(pip_centre, frame))])
+        with_empty.append([d.to_dict() for d in reach_pips(dice, partial(pip_centre, frame), frame.shape[1::-1])])
     truths = [truth_of(setup_name, r) for r in rows]
     result = {"without": evaluate(setup_name, rows, truths, read_rows(reader, rows)),
               "with an empty-zone picture": evaluate(setup_name, rows, truths, with_empty)}
