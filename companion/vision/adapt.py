@@ -27,7 +27,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from companion.errors import CompanionError
-from companion.vision.dice import DiceReader, Head, crop_die, dihedral_views
+from companion.vision.dice import DiceReader, Head, crop_die, dihedral_views, softmax
 from companion.vision.images import Image, ImageError, load_image
 from companion.vision.stored import npz_bytes, write_atomically
 
@@ -275,10 +275,7 @@ def fit_head(reader: DiceReader, examples: list[Example],
     b = np.zeros(classes, np.float32)
     moments = [np.zeros_like(w), np.zeros_like(w), np.zeros_like(b), np.zeros_like(b)]
     for step in range(1, STEPS + 1):
-        logits = base + x @ w.T + b
-        logits -= logits.max(1, keepdims=True)
-        p = np.exp(logits)
-        p /= p.sum(1, keepdims=True)
+        p = softmax(base + x @ w.T + b)
         error = (p - target) * weights[:, None] / len(x)
         grads = ((error.T @ x + STRENGTH * w) * learned,
                  (error.sum(0) + STRENGTH * b) * learned[:, 0])

@@ -392,7 +392,7 @@ class Head:
         return softmax(logits)
 
 
-def softmax(logits: NDArray[np.float32]) -> NDArray[np.float32]:
+def softmax(logits: NDArray[np.floating[Any]]) -> NDArray[np.float32]:
     e = np.exp(logits - logits.max(1, keepdims=True))
     return np.asarray(e / e.sum(1, keepdims=True), dtype=np.float32)
 

@@ -371,6 +371,7 @@ def errors(folder: Path, models: Path = MODELS) -> dict[str, int]:
     """
     sys.path.insert(0, str(SCORER.parent))
     from dice_score import iou, load_labels
+    from failures import matches
 
     from companion.vision.dice import DiceReader
 
@@ -383,16 +384,7 @@ def errors(folder: Path, models: Path = MODELS) -> dict[str, int]:
         preds = [d.to_dict() for d in rd.read(img, thorough=THOROUGH)]
         cands = rd.level_candidates(img, THOROUGH)  # what read classifies
         kinds["dice"] += len(truth)
-        pairs = sorted(
-            ((iou(t[1], p["box"]), ti, pi) for ti, t in enumerate(truth) for pi, p in enumerate(preds)),
-            reverse=True,
-        )
-        match: dict[int, int] = {}
-        for overlap, ti, pi in pairs:
-            if overlap < 0.5:
-                break
-            if ti not in match and pi not in match.values():
-                match[ti] = pi
+        match = dict(matches(truth, preds, "iou"))  # label -> prediction, as the scorer pairs them
         for ti, (value, box) in enumerate(truth):
             if ti in match:
                 kinds["right" if preds[match[ti]]["value"] == value else "wrong value"] += 1
