@@ -9,6 +9,7 @@
     python loso.py table               # choose settings and score every fold (below)
     python loso.py adapt FOLD          # the adaptation curve on setup FOLD (adapt.py)
     python loso.py empty skovy-floor   # what an empty-zone picture does (a fixed camera)
+    python loso.py lost [FOLD...]      # where each fold's missed and misread dice were lost
 
 Settings (DiceSettings: detector threshold, how likely a value must be, how unlikely "not a
 die", a coarse level's value, when a die is unsure) are chosen on the leave-one-setup-out
@@ -47,7 +48,7 @@ SCORER = Path(
     os.environ.get("DICE_SCORER", HERE.parents[1].parent / "shared" / "tools" / "dice_score.py")
 )
 sys.path.insert(0, str(SCORER.parent))
-from dice_score import accuracy, score_image  # noqa: E402
+from dice_score import accuracy, centre_match, score_image  # noqa: E402
 
 from companion.vision.dice import (  # noqa: E402
     SETTINGS,
@@ -273,6 +274,62 @@ def scorer_figures(folder: Path, predictions: Path, match: str) -> dict:
             "extra": after("extra ").split()[0], "ci": after("95% CI ", ")"), "text": text}
 
 
+LOST = ("misread", "reported unsure", "dropped when levels merged", "classifier: not a die",
+        "classifier: value unsure", "detector below threshold", "never proposed")
+
+
+def where_lost(truth: list, candidates: list[dict], dice: list[dict], reader: DiceReader,
+               match: str = UNSEEN_MATCH) -> dict[str, int]:
+    """Where each labelled die of one photo that is not read right was lost (``LOST``), and
+    how many phantom dice were reported: a die's candidates are those whose centre lies
+    inside its box and its inside theirs (every detector score from PROPOSE_THRESHOLD;
+    ``probs`` as ``propose`` gives them), judged with the reader's settings."""
+    from failures import matches  # failures.py imports this module
+
+    read = [d for d in dice if d["kind"] == "d6"]
+    pairs = dict(matches(truth, read, match))
+    lost = dict.fromkeys(("phantom", *LOST), 0)
+    lost["phantom"] = len(read) - len(pairs)
+    settings = reader.settings
+    for ti, (value, box) in enumerate(truth):
+        if ti in pairs:
+            lost["misread"] += read[pairs[ti]]["value"] != value
+            continue
+        if any(d["kind"] == UNSURE and centre_match(box, d["box"]) for d in dice):
+            lost["reported unsure"] += 1
+            continue
+        near = [c for c in candidates if centre_match(box, c["box"])]
+        kept = [c for c in near if c["confidence"] >= settings.det_threshold]
+        if not near:
+            lost["never proposed"] += 1
+        elif not kept:
+            lost["detector below threshold"] += 1
+        elif any(reader.reported_value(c["probs"], c["coarse"]) is not None for c in kept):
+            lost["dropped when levels merged"] += 1
+        elif max(kept, key=lambda c: c["confidence"])["probs"][0] > settings.max_not_a_die:
+            lost["classifier: not a die"] += 1
+        else:
+            lost["classifier: value unsure"] += 1
+    return lost
+
+
+def lost_table(folds: list[str], settings: DiceSettings = SETTINGS) -> dict[str, dict]:
+    """``where_lost`` over every photo of each fold's scored set, with these settings."""
+    table = {}
+    for fold in folds:
+        setup_name, _ = scored_names(fold)
+        rows = load_proposals(fold_dir(fold) / f"proposals-{setup_name}.jsonl")
+        reader = DiceReader(fold_dir(fold), threads=1, settings=settings)
+        total = dict.fromkeys(("phantom", *LOST), 0)
+        for row, dice in zip(rows, read_rows(reader, rows), strict=True):
+            found = where_lost(truth_of(setup_name, row), row["candidates"], dice, reader,
+                               match_for(fold))
+            total = {k: total[k] + found[k] for k in total}
+        table[fold] = {"dice": sum(len(truth_of(setup_name, r)) for r in rows), **total}
+        print(f"{fold}: {json.dumps(table[fold])}", flush=True)
+    return table
+
+
 def empty_zone(fold: str) -> dict:
     """The fold's figure with and without an empty-zone picture. No setup has a photo of its
     table without dice, so each photo's is made from the other photos of its session (the
@@ -313,7 +370,7 @@ def empty_zone(fold: str) -> dict:
 
 def main() -> int:
     args = sys.argv[1:]
-    if not args or args[0] not in ("train", "propose", "table", "adapt", "empty"):
+    if not args or args[0] not in ("train", "propose", "table", "adapt", "empty", "lost"):
         print(__doc__)
         return 2
     command, rest = args[0], args[1:]
@@ -329,6 +386,8 @@ def main() -> int:
         curve(rest[0])
     elif command == "empty":
         empty_zone(rest[0])
+    elif command == "lost":
+        lost_table(rest or [f for f in SETUPS if (fold_dir(f) / f"proposals-{f}.jsonl").exists()])
     return 0
 
 
