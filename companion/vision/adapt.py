@@ -179,14 +179,14 @@ def adapt(reader: DiceReader, examples: list[Example]) -> Adaptation:
                          f" values: {shown}; forget the examples and confirm again")
     # Cross-checked: each example is read by a correction fitted on the others (every
     # CHECK_FOLDS-th in the order they came), so all of them check it, not a few held back.
-    before = _right(reader, examples, reader.head)  # the reader in use, adapted before or not
+    before = reads_right(reader, examples, reader.head)  # the reader in use, adapted before or not
     after = np.zeros(len(examples), bool)
     learns = what_it_learns(examples)  # the parts check what all of them switch on
     for fold in range(CHECK_FOLDS):
         check = [i for i in range(len(examples)) if i % CHECK_FOLDS == fold]
         head = fit_head(reader, [e for i, e in enumerate(examples) if i % CHECK_FOLDS != fold],
                         learns)
-        after[check] = _right(reader, [examples[i] for i in check], head)
+        after[check] = reads_right(reader, [examples[i] for i in check], head)
     lost = int(np.sum(before & ~after))
     right_before, right_after = int(before.sum()), int(after.sum())
     summary = (f"on {len(examples)} confirmed dice, each checked by a correction learned"
@@ -211,7 +211,8 @@ def _crops(examples: list[Example], size: int) -> NDArray[np.float32]:
     return np.stack(crops).transpose(0, 3, 1, 2).astype(np.float32)
 
 
-def _right(reader: DiceReader, examples: list[Example], head: Head | None) -> NDArray[np.bool_]:
+def reads_right(reader: DiceReader, examples: list[Example],
+                head: Head | None) -> NDArray[np.bool_]:
     """Which examples the reader (with ``head``) reads right, as a photo: a die with its
     value, anything else not as a die."""
     judge = copy.copy(reader)  # the reader in use may be reading frames meanwhile

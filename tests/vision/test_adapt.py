@@ -130,9 +130,9 @@ def test_the_correction_learns_what_the_table_says(reader: DiceReader) -> None:
     examples it learned from as the table says."""
     examples = [Example(e.crop, 7 - e.label if e.label else 0, e.name)
                 for e in real_examples(reader)]
-    before = adapting._right(reader, examples, None).mean()
+    before = adapting.reads_right(reader, examples, None).mean()
     head = fit_head(reader, examples)
-    after = adapting._right(reader, examples, head).mean()
+    after = adapting.reads_right(reader, examples, head).mean()
     assert before < 0.2 and after > 0.8
     assert np.allclose(Head(head.weights * 0, head.bias * 0).apply(
         np.array([[0.1, 0.9, 0, 0, 0, 0, 0]], np.float32), np.ones((1, head.weights.shape[1]),
@@ -239,10 +239,10 @@ def test_a_table_that_showed_no_phantom_die_corrects_only_the_values(
     probs = np.random.default_rng(2).dirichlet(np.ones(7), size=5).astype(np.float32)
     corrected = head.apply(probs, features.astype(np.float32))
     assert np.allclose(corrected[:, 0], probs[:, 0]) and np.allclose(corrected.sum(1), 1)
-    assert adapting._right(reader, examples, head).mean() > 0.8  # the values are learned
+    assert adapting.reads_right(reader, examples, head).mean() > 0.8  # the values are learned
     grey = [Example(np.full_like(examples[0].crop, v), NOT_A_DIE, f"grey {v}")
             for v in (40, 128, 220)]
-    assert adapting._right(reader, grey, head).all()  # still no dice
+    assert adapting.reads_right(reader, grey, head).all()  # still no dice
     save_head(tmp_path, head)  # kept as it is
     loaded = load_head(tmp_path)
     assert loaded is not None and loaded.keeps_not_a_die

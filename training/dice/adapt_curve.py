@@ -2,6 +2,7 @@
 """The adaptation curve: a table the reader never saw, after 20, 50 and 100 confirmed dice.
 
     python loso.py adapt FOLD     # (runs curve(FOLD))
+    python adapt_curve.py ceiling FOLD   # the best a last-layer correction could do (ceiling)
 
 For setup FOLD, the leave-one-setup-out fold's reader (never trained on FOLD) with the settings
 chosen without FOLD (data/loso/table.json) reads the pool half of FOLD's photos in order
@@ -25,7 +26,15 @@ from setups import SETUPS, adaptation_split, face_boxes
 from split import read_photo
 
 from companion.settings import models_dir
-from companion.vision.adapt import AdaptError, Example, adapt, confirmed_values, example_crop
+from companion.vision.adapt import (
+    AdaptError,
+    Example,
+    adapt,
+    confirmed_values,
+    example_crop,
+    fit_head,
+    reads_right,
+)
 from companion.vision.dice import DiceReader, DiceSettings
 
 POINTS = (20, 50, 100)
@@ -132,5 +141,46 @@ def curve(fold: str, shipped: bool = False) -> dict:
     return result
 
 
+def every_candidate(reader: DiceReader, setup_name: str, rows: list[dict]) -> list[Example]:
+    """Every candidate the reader classifies in these photos, labelled as a table that
+    confirmed them all would: the value of the die its centre lies in (unless its box is
+    far from that die's size: a pip, or a group of dice), else "not a die"."""
+    out: list[Example] = []
+    for row in rows:
+        truth = truth_of(setup_name, row)
+        for c in reader.propose(row["img"], thorough=True):
+            x, y, w, h = c["box"]
+            holds = [(v, t) for v, t in truth if t[0] <= x + w / 2 <= t[0] + t[2]
+                     and t[1] <= y + h / 2 <= t[1] + t[3]]
+            if holds and not 0.25 <= w * h / (holds[0][1][2] * holds[0][1][3]) <= 2.5:
+                continue  # which die this box is cannot be said
+            crop = example_crop(reader, row["img"], c["box"])
+            out.append(Example(crop, holds[0][0] if holds else 0, f"{row['name']}:{len(out)}"))
+    return out
+
+
+def ceiling(fold: str) -> dict:
+    """What a last-layer correction could do at best on this fold: fitted (no check) on the
+    first 50, 100 and all of the pool half's candidates, every one labelled, and judged on
+    every candidate of the test half (the share each reads right, as the reader would report
+    it: a die with its value, anything else not as a die)."""
+    reader = DiceReader(fold_dir(fold), threads=1)  # the shipped settings
+    pool, test = adaptation_split(SETUPS[fold])
+    pool_examples = every_candidate(reader, fold, rows_of(fold, pool))
+    test_examples = every_candidate(reader, fold, rows_of(fold, test))
+    result = {"setup": fold, "pool candidates": len(pool_examples),
+              "test candidates": len(test_examples),
+              "before": float(reads_right(reader, test_examples, None).mean())}
+    for n in (50, 100, len(pool_examples)):
+        head = fit_head(reader, pool_examples[:n], (True, True))
+        result[str(n)] = float(reads_right(reader, test_examples, head).mean())
+    (fold_dir(fold) / "adaptation-ceiling.json").write_text(json.dumps(result, indent=1))
+    print(json.dumps(result))
+    return result
+
+
 if __name__ == "__main__":
-    curve(sys.argv[1], shipped="--shipped" in sys.argv[2:])
+    if sys.argv[1] == "ceiling":
+        ceiling(sys.argv[2])
+    else:
+        curve(sys.argv[1], shipped="--shipped" in sys.argv[2:])
