@@ -62,6 +62,50 @@ def test_hamlet_loses_when_someone_else_kills_his_mark() -> None:
     assert table.view(None)["deaths"][1] == {"seat": 1, "killer": 0, "cause": "lost"}
 
 
+@pytest.mark.parametrize("loses_without_killer", [None, True])
+def test_hamlet_keeps_playing_when_his_mark_dies_by_no_hand(
+        loses_without_killer: bool | None) -> None:
+    """house-rulings.md: Hamlet loses when his mark dies "with someone else's credit"; a
+    death nobody holds credit for (here the host marks a player who left) costs him nothing,
+    unless the table's book says it does."""
+    house = {} if loses_without_killer is None else {"house": {"captains": {"hamlet": {
+        "loses_without_killer": loses_without_killer}}}}
+    table = cg_table({0: "puck", 1: "hamlet", 2: "portia", 3: "iago"}, options=house,
+                     end_prologue=False)
+    act(table, "prologue_mark", 1, target=2)
+    act(table, "end_prologue")
+    act(table, "correct", target=2, counter="health", value=0, reason="left the table")
+    players = table.view(None)["players"]
+    assert not players[2]["alive"]
+    assert players[1]["alive"] is not bool(loses_without_killer)
+
+
+def test_tybalt_keeps_playing_when_mercutio_dies_by_no_hand() -> None:
+    """house-rulings.md: the duellists lose "if a third player kills either of them"."""
+    captains = {0: "tybalt", 1: "puck", 2: "portia", 3: "iago", 4: "hamlet", 5: "prospero"}
+    table = cg_table(captains, seats=FIVE + ("Fay",), options={"warp_in": ["tybalt_mercutio"]},
+                     end_prologue=False)
+    act(table, "prologue_swap", 0, target=5)  # Prospero's seat takes Mercutio
+    act(table, "end_prologue")
+    assert table.view(5)["you"]["captain"] == "mercutio"
+    act(table, "correct", target=5, counter="health", value=0, reason="left the table")
+    players = table.view(None)["players"]
+    assert not players[5]["alive"] and players[0]["alive"]
+
+
+def test_the_prologue_marks_wait_for_the_swap() -> None:
+    """The seed's Prologue calls Romeo (or Tybalt) before Hamlet: a mark taken first would
+    stay with a captain the swap then sends to the centre."""
+    captains = {0: "romeo", 1: "puck", 2: "portia", 3: "iago", 4: "hamlet", 5: "prospero"}
+    table = cg_table(captains, seats=FIVE + ("Fay",), end_prologue=False)
+    with pytest.raises(IllegalActionError, match="the Prologue's swap comes first"):
+        act(table, "prologue_mark", 4, target=1)
+    act(table, "prologue_swap", 0, target=4)  # Hamlet to the centre, Juliet to seat 4
+    with pytest.raises(IllegalActionError, match="only Hamlet or Cordelia or Brutus"):
+        act(table, "prologue_mark", 4, target=1)
+    assert table.view(None)["players"][1]["loyalty"] == 0
+
+
 def test_hamlets_token_is_not_blood(four: TableSession) -> None:
     table = cg_table({0: "hamlet", 1: "iago", 2: "portia", 3: "puck"}, end_prologue=False)
     act(table, "prologue_mark", 0, target=1)

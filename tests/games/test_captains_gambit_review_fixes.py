@@ -96,12 +96,18 @@ def test_undo_stops_at_the_mulligan_refill() -> None:
         table.undo()
 
 
-def test_portia_needs_a_captain_with_blood() -> None:
-    table = cg_table({0: "portia", 1: "puck", 2: "iago", 3: "prospero"})
+@pytest.mark.parametrize("least, winners", [(None, [0]), (1, None)])
+def test_portia_on_a_bloodless_table(least: int | None, winners: list[int] | None) -> None:
+    """house-rulings.md: ties count, even when everyone has 0 blood; a table may ask for
+    at least 1 (``victim_least_blood``)."""
+    house = {} if least is None else {"house": {"captains": {"portia": {
+        "victim_least_blood": least}}}}
+    table = cg_table({0: "portia", 1: "puck", 2: "iago", 3: "prospero"}, options=house)
     act(table, "correct", target=1, counter="health", value=1, reason="t")
     act(table, "strike", 0, target=1)
     act(table, "resolve", 0)
-    assert table.view(None)["outcome"] is None  # nobody had blood: nobody led
+    outcome = table.view(None)["outcome"]
+    assert (outcome and outcome["winners"]) == winners
 
 
 def test_a_conceded_shield_reopens_the_bluff_call_on_the_action(four: TableSession) -> None:

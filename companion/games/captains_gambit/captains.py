@@ -43,7 +43,8 @@ def _killed_most_blood(state: State, seat: int, source: int) -> bool:
         if d.killer != seat or d.seat == seat:
             continue
         others = [b for i, b in enumerate(d.blood) if i != seat]
-        if d.blood[d.seat] >= 1 and d.blood[d.seat] == max(others):  # nobody leads at 0 blood
+        least = int(state.book.captain("portia")["victim_least_blood"])
+        if d.blood[d.seat] >= least and d.blood[d.seat] == max(others):
             return True
     return False
 
@@ -184,18 +185,27 @@ def winners_at_end(state: State, reason: str, first: set[int]) -> set[int]:
     return winners
 
 
+def _by_another_hand(state: State, captain: str, seat: int, killer: int | None) -> bool:
+    """Whether a death with this kill credit is by someone else's hand: a death nobody holds
+    credit for (a lose condition) only if the book says so (``loses_without_killer``)."""
+    if killer is None:
+        return bool(state.book.captain(captain)["loses_without_killer"])
+    return killer != seat
+
+
 def loses_now(state: State, seat: int) -> tuple[bool, int | None]:
     """Whether a living ``seat`` has met its lose condition, and who holds the kill credit."""
     player = state.players[seat]
     captain = player.captain
     if captain in ASSASSINS_BY_MARK:
         death = state.death_of(state.marks.get(seat))
-        if death is not None and death.killer != seat:
+        if death is not None and _by_another_hand(state, captain, seat, death.killer):
             return True, death.killer
     elif captain in ("romeo", "juliet", "tybalt", "mercutio"):
         death = state.death_of(_partner(state, seat))
         duel = captain in ("tybalt", "mercutio")
-        if death is not None and not (duel and death.killer == seat):
+        if death is not None and (not duel or _by_another_hand(state, captain, seat,
+                                                                death.killer)):
             return True, death.killer
     elif captain == "rosalind":
         nth = int(state.book.captain("rosalind")["loses_at_death"])

@@ -20,6 +20,9 @@ def _refusal(state: State, seat: int | None) -> str | None:
         return reason
     if seat in state.marks:
         return f"{who(state, seat)} has already marked a player"
+    if not state.swapped and any(p.captain in captains.SWAPPERS for p in state.players):
+        # the Prologue's order: the swap may send this captain to the centre, unmarked
+        return "not yet: the Prologue's swap comes first"
     return None
 
 
