@@ -146,6 +146,22 @@ def test_the_juggernaut_may_undo_a_far_row_win() -> None:
     assert session.state.turn == 1 and session.state.held_powers[1] == []
 
 
+def test_a_juggernaut_move_that_leaves_the_win_lets_it_stand() -> None:
+    """The seed: one more move "to invalidate a win". A move that completes the holder's own
+    far row but leaves the winner's does not take the win over."""
+    session = _powers_table()
+    session.state.held_powers[1] = ["juggernaut"]
+    arrange(session, {"a6": ["A1"], "b6": ["A2"], "c5": ["A3"], "d1": ["B2"], "e1": ["B3"],
+                      "f2": ["B4"]})
+    do(session, "move", 0, piece="c5", to="c6")
+    assert session.state.phase == "juggernaut"
+    do(session, "use_juggernaut", 1)
+    do(session, "move", 1, piece="f2", to="f1")  # Ben's third piece on his far row
+    while session.state.phase == "answering":
+        do(session, "accept", 0)
+    assert session.state.outcome is not None and session.state.outcome.winners == (0,)
+
+
 def test_a_juggernaut_holder_may_let_the_win_stand() -> None:
     session = _powers_table()
     session.state.held_powers[1] = ["juggernaut"]

@@ -260,8 +260,10 @@ def finish(state: State) -> None:
 
 
 def far_row_winner(state: State) -> int | None:
-    """A seat with enough pieces counting on its far row: the one whose turn it is first."""
-    for seat in seats_in_order(state, state.turn - 1):
+    """A seat with enough pieces counting on its far row: the one whose turn it is first; after
+    a Juggernaut's move, the win it answered first (it stands unless the move undid it)."""
+    first = state.juggernaut[0] if state.juggernaut is not None else state.turn
+    for seat in seats_in_order(state, first - 1):
         if state.in_game(seat) and len(state.scoring(seat)) >= state.far_row:
             return seat
     return None
