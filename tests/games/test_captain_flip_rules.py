@@ -439,8 +439,9 @@ def test_setup_refuses_what_the_game_does_not_have() -> None:
                             ({"colour": 1}, "unknown option 'colour'")):
         with pytest.raises(SetupError, match=re.escape(reason)):
             rules.setup(GameSetup("captain-flip", NAMES[:2], options))
-    with pytest.raises(SetupError, match="2 to 5 players"):
-        rules.setup(GameSetup("captain-flip", NAMES[:1]))
+    for seats in (NAMES[:1], (*NAMES, "Fay")):
+        with pytest.raises(SetupError, match="2 to 5 players"):
+            rules.setup(GameSetup("captain-flip", seats))
     with pytest.raises(SetupError, match="no deal"):
         rules.setup(GameSetup("captain-flip", NAMES[:2], deal={}))
 
