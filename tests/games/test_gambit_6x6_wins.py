@@ -3,6 +3,8 @@ opponent's fourth loss), the draw after quiet turns, and the Player Powers."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.engine import TableSession
 from tests.games.test_gambit_6x6_challenges import names
 from tests.games.test_gambit_6x6_moves import arrange
@@ -127,6 +129,24 @@ def test_the_witch_doctor_swaps_for_the_claimed_powers_and_spends_a_turn() -> No
     assert board(session)["e3"] == ["A3"]  # the move stands
     assert session.state.turn == 0  # Ben's turn is spent: Ann again
     assert any("A3 took Sidewinder from your B1" in n for n in session.state.notes[1])
+
+
+@pytest.mark.parametrize("needs", [True, False])
+def test_the_witch_doctor_swaps_only_powers_its_piece_holds(needs: bool) -> None:
+    """The seed: "The Witch Doctor can only swap legitimately held Powers"; a table that
+    lets a piece with none take the claimed power sets ``witch_doctor_needs_powers``."""
+    session = started({"player_powers": True,
+                       "house": {"challenge": {"witch_doctor_needs_powers": needs}}})
+    session.state.held_powers[1] = ["witch_doctor"]
+    empty = next(p.id for p in session.state.pieces.values()
+                 if p.seat == 1 and p.movement is None)
+    do(session, "move", 0, piece="c1", to="e3")  # A3 claims Diagonal
+    if needs:
+        assert "holds no movement power to swap for the Diagonal" in refused(
+            session, "witch_doctor", 1, piece=empty)
+    else:
+        do(session, "witch_doctor", 1, piece=empty)
+        assert powers(session, empty)[0] == "diagonal" and powers(session, "A3")[0] is None
 
 
 def test_the_juggernaut_may_undo_a_far_row_win() -> None:

@@ -21,6 +21,20 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("piece", "choice", "Your piece", choices=own_pieces(state, seat)),)
 
 
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    name = params.get("piece")
+    piece = state.pieces.get(name) if isinstance(name, str) else None
+    if piece is None or not state.book.rule("challenge", "witch_doctor_needs_powers"):
+        return None
+    for claim in flow.challengeable(state):
+        group = state.book.group(claim.power)
+        if getattr(piece, group) is None:
+            return (f"{piece.id} holds no {group} power to swap for the"
+                    f" {state.book.label(claim.power)}: the Witch Doctor swaps only powers"
+                    " a piece holds")
+    return None
+
+
 def _run(state: State, seat: int | None, params: Params) -> None:
     pending = state.pending
     assert seat is not None and pending is not None
@@ -54,4 +68,4 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 
 MOVE = Move("witch_doctor", "reaction", fixed("Witch Doctor: swap powers"), _refusal, _run,
-            _text, _params)
+            _text, _params, _check)
