@@ -190,8 +190,10 @@ class NarrationService:
             run.wait(0.2)
 
     def control(self, table: LiveTable, actor: Actor, command: str) -> dict[str, Any]:
-        if not (actor.host or actor.seat is not None):
-            raise TableError(403, "not_seated", "only the host and the players steer narration")
+        if not actor.host:
+            # Everyone else's eyes are closed: a player's tap would be heard, and tell the
+            # table who was awake (a captain in play) and when.
+            raise TableError(403, "host_only", "only the host steers the narration")
         if command not in CONTROLS:
             raise TableError(400, "bad_request", f"command must be one of {', '.join(CONTROLS)}")
         current = self._current.get(table.id)

@@ -93,17 +93,27 @@ def test_tybalt_keeps_playing_when_mercutio_dies_by_no_hand() -> None:
     assert not players[5]["alive"] and players[0]["alive"]
 
 
-def test_the_prologue_marks_wait_for_the_swap() -> None:
-    """The seed's Prologue calls Romeo (or Tybalt) before Hamlet: a mark taken first would
-    stay with a captain the swap then sends to the centre."""
-    captains = {0: "romeo", 1: "puck", 2: "portia", 3: "iago", 4: "hamlet", 5: "prospero"}
+def test_a_mark_entered_before_the_swap_leaves_with_its_captain() -> None:
+    """The seed's Prologue calls Romeo before Hamlet. The phones do not wait for the swap
+    (that would show Romeo was dealt): a mark already entered by a captain the swap sends
+    to the centre is dropped, and its token is laid only when the Prologue ends."""
+    captains = {0: "romeo", 1: "puck", 2: "portia", 3: "iago", 4: "cordelia", 5: "prospero"}
     table = cg_table(captains, seats=FIVE + ("Fay",), end_prologue=False)
-    with pytest.raises(IllegalActionError, match="the Prologue's swap comes first"):
-        act(table, "prologue_mark", 4, target=1)
-    act(table, "prologue_swap", 0, target=4)  # Hamlet to the centre, Juliet to seat 4
-    with pytest.raises(IllegalActionError, match="only Hamlet or Cordelia or Brutus"):
-        act(table, "prologue_mark", 4, target=1)
+    act(table, "prologue_mark", 4, target=1)
+    assert table.view(None)["players"][1]["loyalty"] == 0  # not yet: it would tell whose
+    act(table, "prologue_swap", 0, target=4)  # Cordelia to the centre, Juliet to seat 4
+    act(table, "end_prologue")
+    assert table.view(4)["you"]["captain"] == "juliet" and table.view(4)["you"]["my_mark"] is None
     assert table.view(None)["players"][1]["loyalty"] == 0
+
+
+def test_a_marks_token_is_laid_when_the_prologue_ends() -> None:
+    table = cg_table({0: "brutus", 1: "puck", 2: "portia", 3: "iago", 4: "prospero"},
+                     seats=FIVE, end_prologue=False)
+    act(table, "prologue_mark", 0, target=3)
+    assert table.view(None)["players"][3]["loyalty"] == 0
+    act(table, "end_prologue")
+    assert table.view(None)["players"][3]["loyalty"] == 1
 
 
 def test_hamlets_token_is_not_blood(four: TableSession) -> None:

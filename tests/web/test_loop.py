@@ -140,7 +140,7 @@ def test_with_no_speaker_the_prologue_plays_on_the_hosts_phone(services: Service
     refused_audio = phones[1].get(status["wav"])
     assert refused_audio.status_code == 403
     assert "wav" not in phones[1].get(base).json["narration"]  # only the host's phone plays it
-    steer = phones[1].post(f"{base}/narration", {"command": "pause"})
+    steer = phones[0].post(f"{base}/narration", {"command": "pause"})
     assert (steer.status_code, steer.json["error"]) == (409, "not_playing")
 
 
@@ -160,10 +160,12 @@ def test_on_the_speaker_the_phones_steer_it(services: Services, app: Flask,
     assert started["state"] == "playing" and started["phase"] == "prologue"
     busy = phones[0].post(f"{base}/narration", {"start": "prologue"})
     assert (busy.status_code, busy.json["error"]) == (409, "busy")
-    assert phones[2].post(f"{base}/narration", {"command": "pause"}).json["state"] == "paused"
+    player = phones[2].post(f"{base}/narration", {"command": "skip"})  # eyes open: heard
+    assert (player.status_code, player.json["error"]) == (403, "host_only")
+    assert phones[0].post(f"{base}/narration", {"command": "pause"}).json["state"] == "paused"
     assert phones[3].get(base).json["narration"]["state"] == "paused"
-    assert phones[2].post(f"{base}/narration", {"command": "resume"}).json["state"] == "playing"
-    bad = phones[2].post(f"{base}/narration", {"command": "louder"})
+    assert phones[0].post(f"{base}/narration", {"command": "resume"}).json["state"] == "playing"
+    bad = phones[0].post(f"{base}/narration", {"command": "louder"})
     assert bad.status_code == 400
     phones[0].post(f"{base}/narration", {"command": "stop"})
     deadline = time.monotonic() + 5

@@ -31,7 +31,7 @@ function renderNarration(snapshot) {
         onclick: () => narrate({ start: phase }) }, `Start ${title}`));
     }
   }
-  if (["playing", "paused"].includes(n.state) && (snapshot.host || snapshot.you.seat !== null)) {
+  if (["playing", "paused"].includes(n.state) && snapshot.host) {
     const toggle = n.state === "paused" ? "resume" : "pause";
     for (const command of [toggle, "repeat", "skip", "stop"]) {
       buttons.push(el("button", { class: "big", "data-command": command,

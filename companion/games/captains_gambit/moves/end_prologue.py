@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.engine import Move, Params
 from companion.games.captains_gambit import flow
+from companion.games.captains_gambit.moves import prologue_mark
 from companion.games.captains_gambit.moves.common import fixed_label, said, waiting_text
 from companion.games.captains_gambit.state import State
 
@@ -18,6 +19,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 def _run(state: State, seat: int | None, params: Params) -> None:
     # Never refused for a missing step: a refusal would tell the table who is in play.
+    prologue_mark.place_tokens(state)
     state.emit("prologue_ended")
     flow.begin_play(state)
 

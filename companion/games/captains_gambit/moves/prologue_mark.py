@@ -20,20 +20,25 @@ def _refusal(state: State, seat: int | None) -> str | None:
         return reason
     if seat in state.marks:
         return f"{who(state, seat)} has already marked a player"
-    if not state.swapped and any(p.captain in captains.SWAPPERS for p in state.players):
-        # the Prologue's order: the swap may send this captain to the centre, unmarked
-        return "not yet: the Prologue's swap comes first"
     return None
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
+    # The tokens are laid when the Prologue ends (``place_tokens``): a swap entered later may
+    # still send this captain to the centre, and a loyalty token appearing now would tell
+    # the table when, so whose, it was.
     assert seat is not None
-    target = params["target"]
-    state.marks[seat] = target
-    if state.players[seat].captain == "hamlet":
-        state.hamlet_token = target  # a token in the mark's hand: the mark knows of it
-    if state.players[seat].captain in ("cordelia", "brutus"):
-        state.players[target].loyalty += 1  # a loyalty token in front of the mark, for all to see
+    state.marks[seat] = params["target"]
+
+
+def place_tokens(state: State) -> None:
+    """The marks' tokens, laid as the Prologue ends: Hamlet's in the mark's hand (the mark
+    knows of it), Cordelia's and Brutus's loyalty in front of the mark, for all to see."""
+    for seat, target in state.marks.items():
+        if state.players[seat].captain == "hamlet":
+            state.hamlet_token = target
+        if state.players[seat].captain in ("cordelia", "brutus"):
+            state.players[target].loyalty += 1
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:

@@ -28,6 +28,9 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     target.original_captain = target.captain
     target.captain, state.centre = state.centre, target.captain
     state.swapped = True
+    # A mark already entered leaves with its captain: in the seed's order the swap comes
+    # first, but the phones are not made to wait for it (that would show Romeo was dealt).
+    state.marks.pop(params["target"], None)
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:
