@@ -206,3 +206,31 @@ def test_a_shield_falls_when_its_dead_declarer_held_none() -> None:
     assert view["pending"]["shield_by"] is None  # her cards showed no Shield: it falls
     assert not any(a.name == "call_bluff" for a in table.legal_actions(1))
     act(table, "resolve", 0)
+
+
+def test_a_tables_numbers_reach_the_texts_its_phones_show() -> None:
+    """A `house` edit changes what the phones say, not only what the rules do."""
+    house = {"house": {"actions": {"strike": {"damage": 2}, "heal": {"health": 3}},
+                       "setup": {"starting_health": 12}}}
+    table = cg_table({0: "puck", 1: "iago", 2: "portia", 3: "prospero"}, options=house)
+    notes = {spec.name: spec.note for spec in table.legal_actions(0)}
+    assert notes["strike"].startswith("Deal 2 damage")
+    assert notes["heal"] == ("A living player, yourself included, gains 3 health. Health may"
+                             " go above 12.")
+
+
+def test_an_action_text_naming_an_unknown_number_is_refused() -> None:
+    with pytest.raises(SetupError, match="'actions.strike.text' names a number"):
+        cg_table({0: "puck"}, options={"house": {"actions": {"strike": {
+            "text": "Deal {dammage} damage."}}}})
+
+
+def test_the_income_choice_says_the_tables_free_energy() -> None:
+    table = cg_table({0: "king_lear", 1: "othello", 2: "portia", 3: "puck"},
+                     options={"warp_in": ["lear_othello", "viola"],
+                              "house": {"setup": {"income_energy": 2}}},
+                     seats=("Ann", "Ben", "Cat", "Dan", "Eve"))
+    spec = next(s for s in table.legal_actions(0) if s.name == "take_income")
+    assert spec.params[0].labels == ("2 energy", "1 loyalty")
+    act(table, "take_income", 0, kind="energy")
+    assert table.history[-1].to_dict(None)["text"] == "Ann takes 2 energy"

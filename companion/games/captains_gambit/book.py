@@ -46,6 +46,12 @@ def _check(data: Mapping[str, Any]) -> None:
         for count, copies in data["setup"][key].items():
             if not low <= copies <= high:
                 raise SetupError(f"rule 'setup.{key}.{count}' must be from {low} to {high}")
+    for name in data["actions"]:
+        try:
+            Book.text_of(data, name)
+        except (KeyError, ValueError, IndexError) as exc:
+            raise SetupError(f"rule 'actions.{name}.text' names a number the action does not"
+                             f" have ({exc}): use its own keys or setup's, in braces") from None
     if not data["setup"]["hand_size"] <= 4:
         raise SetupError("rule 'setup.hand_size' must be at most 4")
     known = set(data["captains"])
@@ -73,6 +79,15 @@ class Book(RuleBook):
     def action(self, name: str) -> Mapping[str, Any]:
         entry: Mapping[str, Any] = self.data["actions"][name]
         return entry
+
+    def action_text(self, name: str) -> str:
+        """An action's text with this table's numbers in it."""
+        return self.text_of(self.data, name)
+
+    @staticmethod
+    def text_of(data: Mapping[str, Any], name: str) -> str:
+        action = data["actions"][name]
+        return str(action.get("text", "")).format_map({**data["setup"], **action})
 
     def captain(self, name: str) -> Mapping[str, Any]:
         entry: Mapping[str, Any] = self.data["captains"][name]

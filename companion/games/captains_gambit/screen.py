@@ -53,7 +53,7 @@ def _secrets(state: State, seat: int) -> tuple[Fact, ...]:
         out.append(Fact("original_captain", "Your captain before the swap",
                         book.label(me.original_captain)))
     if me.permits:
-        detail = " ".join(f"{book.label(c)}: {book.action(c)['text']}" if c in book.data["actions"]
+        detail = " ".join(f"{book.label(c)}: {book.action_text(c)}" if c in book.data["actions"]
                           else f"{book.label(c)}: {book.data['wildcards'][c]['text']}"
                           for c in dict.fromkeys(me.permits) if c)
         out.append(Fact("permits", "Your permits", _permits(book, me.permits), detail))

@@ -43,8 +43,10 @@ def rules_summary(book: Book) -> str:
             f"{group}: " + " + ".join(book.label(c) for c in swap["replaces"]) + " -> "
             + " + ".join(book.label(c) for c in swap["with"])
             for group, swap in data["warp_in"].items()) + ".",
-        "  Options: wildcards (1 of each wildcard, 2 at 7+ players), mulligan (discard 0-2"
-        " permits and redraw before the Prologue), first_seat.",
+        "  Options: wildcards (of each wildcard: " + ", ".join(
+            f"{n} at {count}" for count, n in setup["wildcard_copies"].items())
+        + " players), mulligan (discard 0-2 permits and redraw before the Prologue),"
+        " first_seat.",
         "",
         "Turn",
         f"  Take {setup['income_energy']} free energy (a loyalty instead, if you like, while"
@@ -55,10 +57,11 @@ def rules_summary(book: Book) -> str:
         "",
         "Actions",
     ]
-    for action in data["actions"].values():
+    for name, action in data["actions"].items():
         kind = action["kind"]
         cost = action["cost"]
-        lines.append(f"  {action['label']} ({kind}, cost {cost}){_mark(action)}: {action['text']}")
+        lines.append(f"  {action['label']} ({kind}, cost {cost}){_mark(action)}:"
+                     f" {book.action_text(name)}")
     lines += [
         "",
         "Bluffs",

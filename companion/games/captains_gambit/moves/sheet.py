@@ -107,7 +107,7 @@ def _sheet_move(name: str) -> Move:
 
     def note(state: State, seat: int | None) -> str:
         entry = data(state)
-        effect = str(entry.get("text", ""))
+        effect = state.book.action_text(name)
         return claim_note(state, seat, name, effect) if entry["kind"] == "permit" else effect
 
     return Move(name, "move", lambda s: s.book.label(name), refusal, run, text, params, check,

@@ -48,7 +48,7 @@ def _run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _note(state: State, seat: int | None) -> str:
-    return claim_note(state, seat, "shield", str(state.book.action("shield").get("text", "")))
+    return claim_note(state, seat, "shield", state.book.action_text("shield"))
 
 
 MOVE = Move("shield", "reaction", fixed_label("Shield"), _refusal, _run,

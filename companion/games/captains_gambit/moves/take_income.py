@@ -13,7 +13,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("kind", "choice", "Take", choices=("energy", "loyalty"),
-                  labels=("1 energy", "1 loyalty")),)
+                  labels=(f"{state.book.setup('income_energy')} energy", "1 loyalty")),)
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
@@ -27,7 +27,8 @@ def _run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:
-    return f"{state.name(seat)} takes 1 {params.get('kind')}"
+    amount = state.book.setup("income_energy") if params.get("kind") == "energy" else 1
+    return f"{state.name(seat)} takes {amount} {params.get('kind')}"
 
 
 MOVE = Move("take_income", "move", fixed_label("Take the free energy or a loyalty"), _refusal,
