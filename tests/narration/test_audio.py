@@ -328,7 +328,9 @@ def test_a_corrupt_cached_line_is_rendered_again(tmp_path: Path) -> None:
     good = renderer.clip("Brutus, open your eyes.")
     path = cache.path("Brutus, open your eyes.")
     path.write_bytes(path.read_bytes()[:1001])  # cut mid-sample
-    assert len(renderer.clip("Brutus, open your eyes.")) == pytest.approx(len(good), abs=50)
+    # espeak-ng's timing of one line can vary by a few hundredths of a second with what the
+    # voice spoke before it; the cut file held under 500 samples
+    assert len(renderer.clip("Brutus, open your eyes.")) == pytest.approx(len(good), rel=0.05)
 
 
 def test_a_failed_write_leaves_no_half_narration(narrator: Narrator, longest, tmp_path: Path,  # type: ignore[no-untyped-def]

@@ -68,7 +68,7 @@ def test_the_prologue_calls_exactly_the_pools_prologue_captains_in_the_seeds_ord
     assert called(lines) == expected
     # The opening is first, the closing last, and nobody is told to open their eyes between
     # the last call and the end but everyone.
-    assert lines[0].startswith("Everyone, hold one hand out")
+    assert lines[0].startswith("Everyone, put your hand palm-up")
     assert lines[-1].startswith("Everyone, open your eyes")
     # The swapper's partner is the one in the pool's centre.
     if "tybalt" in pool:
@@ -76,7 +76,7 @@ def test_the_prologue_calls_exactly_the_pools_prologue_captains_in_the_seeds_ord
     if "romeo" in pool:
         assert "Juliet card" in text
     # Hamlet's token is only mentioned when Hamlet is there.
-    assert ("If a token was put in your hand" in text) == ("hamlet" in pool)
+    assert ("If you were given the token" in text) == ("hamlet" in pool)
 
 
 def test_every_pool_setup_can_produce_is_covered() -> None:
