@@ -317,15 +317,20 @@ def test_the_rules_summary_marks_house_defaults() -> None:
     assert "4p 3, 5p 4, 6p 5, 7p 6, 8p 6" in text
 
 
-def test_a_death_during_the_vote_drops_that_vote_and_can_end_it() -> None:
+def test_a_death_during_the_vote_starts_it_again_and_can_end_it() -> None:
+    """Dropping only the votes for the dead would show every phone who had cast them: after
+    any death in the vote, everyone living votes again."""
     s = table(deal=KNOWN, options={"engines_to_earth": 1})
     act(s, "roll", 0, face="engine")
-    act(s, "vote", 1, target=0)  # Ben votes, then dies: his vote goes with him
+    act(s, "vote", 0, target=1)  # Ann votes for Ben
+    act(s, "vote", 2, target=0)
     act(s, "correct", None, counter="health", target=1, value=0, reason="Marine's ability")
-    assert 1 not in s.state.votes and s.state.phase == "vote"
+    assert s.state.votes == {} and s.state.phase == "vote"
+    assert s.view(None)["waiting_for"] == [0, 2]  # Ann's vote for Ben is not singled out
+    assert any("everyone living votes again" in n for n in s.history[-1].to_dict(None)["notes"])
     act(s, "vote", 0, target=2)
     act(s, "correct", None, counter="health", target=2, value=0, reason="ruling")
-    # Cat, whom Ann voted for and who had not voted, died: Ann votes again, alone.
+    # Cat died: Ann votes again, alone (Dan, the Stowaway, does not vote).
     assert s.state.phase == "vote" and s.state.votes == {} and s.view(None)["waiting_for"] == [0]
     act(s, "vote", 0, target=3)
     assert s.state.ejected == 3 and s.outcome is not None

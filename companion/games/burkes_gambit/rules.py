@@ -306,6 +306,8 @@ def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
             out.append(f"{state.name(event['seat'])} heals to {event['health']}")
         elif kind == "died":
             out.append(f"{state.name(event['seat'])} dies")
+        elif kind == "vote_restarted":
+            out.append("A death during the vote: everyone living votes again")
         elif kind == "cards_shown":
             out.append(f"{state.name(event['seat'])} was {moves.NAMES[event['team']]},"
                        f" {event['parasite']}")

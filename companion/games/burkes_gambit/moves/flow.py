@@ -65,10 +65,10 @@ def kill(state: State, seat: int, by: int | None) -> None:
     player = state.players[seat]
     player.alive, player.health = False, 0
     player.reserve = None
-    state.votes.pop(seat, None)  # the dead do not vote, and are not voted out:
-    for voter, target in list(state.votes.items()):  # whoever voted for them votes again
-        if target == seat:
-            del state.votes[voter]
+    if state.votes:  # the dead neither vote nor are voted out: everyone votes again (dropping
+        # only the votes for the dead would show the table who had cast them)
+        state.votes.clear()
+        state.emit("vote_restarted")
     state.quarantine.pop(seat, None)
     for quarantined, quarantiner in list(state.quarantine.items()):
         if quarantiner == seat:  # it lasted until their next turn, which will not come
