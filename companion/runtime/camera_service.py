@@ -143,6 +143,7 @@ class CameraService:
         # When each table last changed: a reading older than that has been used, or passed by
         # (one die, one roll), so it suggests nothing any more.
         self._acted: dict[str, float] = {}
+        self._history_length: dict[str, int] = {}  # each table's log length when it last changed
         # Boards: what to look for (the attached table's game), the last stable reading of
         # each, what is in view, and the comparison with the table (kept per table version).
         self.boards = BoardWatch()
@@ -158,7 +159,13 @@ class CameraService:
         for reading in self.readings if self.table_id == table.id else []:
             if reading["type"] == "roll" and self._fresh(table, reading):
                 self._keep_confirmed(table, reading)
-        self._acted[table.id] = time.time()
+        history = table.session.history
+        added = len(history) - self._history_length.get(table.id, -1)
+        self._history_length[table.id] = len(history)
+        # A private input passes no reading by: its readings going stale on every phone at
+        # once would tell the table that someone had just told the companion a secret.
+        if not (added == 1 and history[-1].private):
+            self._acted[table.id] = time.time()
         if table.id == self.table_id:
             self._note_positions(table)
 
@@ -417,7 +424,9 @@ class CameraService:
             out = {"type": "card", "card": reading.get("card"), "payload": reading["payload"],
                    "at": reading["at"]}
             if meanings.get(id(reading)) == []:
-                # Said in general words: why the rules refuse it may hang on a secret.
+                # The rules suggest nothing for it: said whatever the secrets (a suggestion
+                # the rules refuse, such as showing a permit the player may not hold, is
+                # neither offered nor called ignored on another seat's phone).
                 out["note"] = "nothing to do with it now: ignored"
         else:
             out = {"type": "roll", "dice": [{"kind": d["kind"], "value": d["value"]}
@@ -441,16 +450,14 @@ class CameraService:
                              else [DieFace(str(d["kind"]), d["value"])])]
 
     def _meanings(self, table: LiveTable, reading: dict[str, Any]) -> list[Action]:
-        """The legal actions a reading stands for now, whoever would take them."""
+        """The actions the rules suggest a reading stands for now, whoever would take them,
+        legal or not: whether one is legal may hang on a secret of the seat that would take
+        it, so only that seat's phone learns it (``_suggestions``)."""
         out: list[Action] = []
         with table.lock:
             session = table.session
             for seen in self._seen(reading):
                 for action in session.rules.suggest(session.state, seen):
-                    try:
-                        session.rules.apply(session.state, action)
-                    except RulesError:
-                        continue
                     if action not in out:
                         out.append(action)
         return out
@@ -466,6 +473,10 @@ class CameraService:
                 if not mine or any(s["action"] == action.to_dict() for s in out):
                     continue
                 with table.lock:
+                    try:
+                        table.session.rules.apply(table.session.state, action)
+                    except RulesError:
+                        continue  # refused: this phone alone may know why
                     text = table.session.rules.describe(table.session.state, action)
                 out.append({"card": _label(reading), "action": action.to_dict(), "text": text})
         return out

@@ -97,6 +97,60 @@ def test_a_card_that_means_nothing_now_suggests_nothing(camera_services: Service
         assert seen["readings"][0]["note"] == "nothing to do with it now: ignored"
 
 
+def _readings_on_cats_phone(services: Services, hand: list[str]) -> dict[str, Any]:
+    """Ann claims Overcharge with ``hand`` (told privately), Ben calls it, and an Overcharge
+    card lies under the camera: what Cat's phone shows of it."""
+    app = create_app(services, testing=True)
+    base, phones = seated(app, dealt_by_hand=True)
+    act(phones[0], base, "permits_seen", 0, permits=hand)
+    act(phones[0], base, "end_prologue", None)
+    act(phones[0], base, "overcharge", 0, via="claim")
+    act(phones[1], base, "call_bluff", 1)
+    phones[0].post(f"{base}/camera")
+    services.start()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not phones[2].get(base).json["camera"]["readings"]:
+        time.sleep(0.05)
+    own = phones[0].get(base).json["camera"]["suggestions"]
+    return {"cat": phones[2].get(base).json["camera"], "ann_offered": bool(own)}
+
+
+@pytest.mark.parametrize("holds", [True, False])
+def test_a_card_reading_tells_no_other_phone_whether_a_claim_was_true(
+        tmp_path: Path, holds: bool) -> None:
+    """Whether Ann may show Overcharge hangs on her hand: only her phone may learn it (it had
+    been written on every phone as "ignored" when she had bluffed)."""
+    services = Services.build(Settings(camera=str(SHOWS_OVERCHARGE)), tmp_path)
+    try:
+        seen = _readings_on_cats_phone(services,
+                                       ["overcharge", "shield"] if holds else ["barrage", "shield"])
+    finally:
+        services.close()
+    assert seen["ann_offered"] is holds
+    assert seen["cat"]["suggestions"] == []
+    assert "note" not in seen["cat"]["readings"][0]
+
+
+def test_a_private_input_passes_no_reading_by(camera_services: Services) -> None:
+    """A reading goes stale when the table changes; a private input must not make it so on
+    every phone at once (that would show someone had just told the companion a secret)."""
+    app = create_app(camera_services, testing=True)
+    base, phones = seated(app, dealt_by_hand=True)
+    act(phones[0], base, "end_prologue", None)  # Overcharge means nothing now: "ignored"
+    phones[0].post(f"{base}/camera")
+    camera_services.start()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not phones[2].get(base).json["camera"]["readings"]:
+        time.sleep(0.05)
+    camera_services.camera.stop()  # no newer reading from here on
+    before = phones[2].get(base).json["camera"]["readings"]
+    assert before[0]["note"] == "nothing to do with it now: ignored"
+    act(phones[1], base, "captain_seen", 1, captain="puck")  # Ben's private input
+    assert phones[2].get(base).json["camera"]["readings"] == before
+    act(phones[0], base, "charge", phones[0].get(base).json["view"]["turn"])  # a public one
+    assert "note" not in phones[2].get(base).json["camera"]["readings"][0]
+
+
 def test_no_camera_is_a_status_not_an_error(tmp_path: Path) -> None:
     services = Services.build(Settings(camera=str(tmp_path / "nothing-here")), tmp_path)
     try:
