@@ -153,18 +153,25 @@ class CameraService:
         self._positions: dict[str, dict[str, str]] = {}  # each board's marks, as the table has
         self._position_changed: dict[str, float] = {}  # when each last changed
         hub.on_change(self._table_changed)
+        hub.on_end(self._table_ended)
+
+    def _table_ended(self, table: LiveTable) -> None:
+        self._acted.pop(table.id, None)  # kept per table: a café's day of tables would pile up
+        self._history_length.pop(table.id, None)
 
     def _table_changed(self, table: LiveTable) -> None:
         # A roll's suggestion taken is its die confirmed (or, for another value, corrected).
         for reading in self.readings if self.table_id == table.id else []:
             if reading["type"] == "roll" and self._fresh(table, reading):
                 self._keep_confirmed(table, reading)
+        if table.ended:
+            return  # nothing more to suggest at it (its books were cleared at its end)
         history = table.session.history
-        added = len(history) - self._history_length.get(table.id, -1)
+        before = self._history_length.get(table.id)
         self._history_length[table.id] = len(history)
         # A private input passes no reading by: its readings going stale on every phone at
         # once would tell the table that someone had just told the companion a secret.
-        if not (added == 1 and history[-1].private):
+        if not (before is not None and len(history) == before + 1 and history[-1].private):
             self._acted[table.id] = time.time()
         if table.id == self.table_id:
             self._note_positions(table)
@@ -214,7 +221,7 @@ class CameraService:
             log.error("dice example not kept: %s", exc)
 
     def _fresh(self, table: LiveTable, reading: dict[str, Any]) -> bool:
-        return bool(time.time() - reading["at"] <= FRESH_SECONDS
+        return bool(not table.ended and time.time() - reading["at"] <= FRESH_SECONDS
                     and reading["at"] > self._acted.get(table.id, 0.0))
 
     # --- the watching thread ------------------------------------------------------------

@@ -464,3 +464,14 @@ def test_the_service_keeps_one_malloc_arena_on_glibc() -> None:
     code = ("from companion.runtime.service import one_malloc_arena;"
             "import sys; sys.exit(0 if one_malloc_arena() is True else 1)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_an_ended_table_leaves_nothing_in_the_cameras_books(camera_services: Services) -> None:
+    app = create_app(camera_services, testing=True)
+    base, phones = seated(app, dealt_by_hand=True)
+    act(phones[0], base, "end_prologue", None)
+    table_id = base.rsplit("/", 1)[1]
+    camera = camera_services.camera
+    assert table_id in camera._acted and table_id in camera._history_length
+    assert phones[0].post(f"{base}/end").status_code == 200
+    assert table_id not in camera._acted and table_id not in camera._history_length
