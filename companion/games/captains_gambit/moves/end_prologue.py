@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from companion.engine import Move, Params
 from companion.games.captains_gambit import flow
-from companion.games.captains_gambit.moves import prologue_mark
 from companion.games.captains_gambit.moves.common import fixed_label, said, waiting_text
 from companion.games.captains_gambit.state import State
 
@@ -19,7 +18,13 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 def _run(state: State, seat: int | None, params: Params) -> None:
     # Never refused for a missing step: a refusal would tell the table who is in play.
-    prologue_mark.place_tokens(state)
+    # The marks' tokens are laid now, all at once: Hamlet's in the mark's hand (the mark
+    # knows of it), Cordelia's and Brutus's loyalty in front of the mark, for all to see.
+    for marker, target in state.marks.items():
+        if state.players[marker].captain == "hamlet":
+            state.hamlet_token = target
+        if state.players[marker].captain in ("cordelia", "brutus"):
+            state.players[target].loyalty += 1
     state.emit("prologue_ended")
     flow.begin_play(state)
 

@@ -24,21 +24,11 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
-    # The tokens are laid when the Prologue ends (``place_tokens``): a swap entered later may
+    # The tokens are laid when the Prologue ends (end_prologue): a swap entered later may
     # still send this captain to the centre, and a loyalty token appearing now would tell
     # the table when, so whose, it was.
     assert seat is not None
     state.marks[seat] = params["target"]
-
-
-def place_tokens(state: State) -> None:
-    """The marks' tokens, laid as the Prologue ends: Hamlet's in the mark's hand (the mark
-    knows of it), Cordelia's and Brutus's loyalty in front of the mark, for all to see."""
-    for seat, target in state.marks.items():
-        if state.players[seat].captain == "hamlet":
-            state.hamlet_token = target
-        if state.players[seat].captain in ("cordelia", "brutus"):
-            state.players[target].loyalty += 1
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:
