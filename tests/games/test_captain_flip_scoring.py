@@ -82,6 +82,17 @@ def test_the_parrots_penalty_comes_after_the_other_characters() -> None:
     assert scoring.score(state, 0).total == 3
 
 
+def test_the_parrots_limit_counts_board_cs_bonuses_too() -> None:
+    """The limit keeps the total from going below 0, not the coins at some point of the
+    sheet: with 0 coins held, three Parrots and board C's 6 for their identical column, the
+    sheet says 6 - 3 = 3 (the rulebook adds a column at a time, so the Parrots and the bonus
+    of column b are one step)."""
+    table = Table(board="C")
+    state = board(table, 0, {"b1": "parrot", "b2": "parrot", "b3": "parrot"})
+    score = scoring.score(state, 0)
+    assert score.parrots == -3 and score.board == (6, None) and score.total == 3
+
+
 def test_board_c_identical_and_different_columns() -> None:
     table = Table(board="C")
     state = board(table, 0, {"b1": "cook", "b2": "cook", "b3": "cook",

@@ -72,14 +72,16 @@ def lookouts(book: Book, layout: Layout, faces: Faces) -> tuple[int, ...]:
     return tuple(out)
 
 
-def parrots(book: Book, faces: Faces, coins_before: int) -> int | None:
-    """1 coin lost per Parrot; never below 0 coins unless the table's house rule allows it."""
+def parrots(book: Book, faces: Faces, everything_else: int) -> int | None:
+    """1 coin lost per Parrot; the total never below 0 unless the table's house rule allows it
+    (``everything_else``: the total without the Parrots, so the limit bites only on a total
+    that would go below 0, whatever order the sheet is added up in)."""
     count = list(faces.values()).count("parrot")
     if not count:
         return None
     loss = count * book.number("parrot", "penalty")
     if not book.below_zero:
-        loss = min(loss, max(coins_before, 0))
+        loss = min(loss, max(everything_else, 0))
     return -loss
 
 
@@ -112,11 +114,12 @@ def score(state: State, seat: int) -> Score:
     swabby = swabbies(book, layout, faces)
     carpenter = carpenters(book, layout, faces)
     lookout = lookouts(book, layout, faces)
-    parrot = parrots(book, faces, held + (swabby or 0) + sum(carpenter) + sum(lookout))
+    bonuses = board_bonuses(layout, faces)
+    parrot = parrots(book, faces, held + (swabby or 0) + sum(carpenter) + sum(lookout)
+                     + sum(b or 0 for b in bonuses))
     gunners = list(faces.values()).count("gunner")
     lost = gunners >= book.number("gunner", "lose_at")
-    result = Score(seat, held, swabby, carpenter, lookout, parrot, board_bonuses(layout, faces),
-                   gunners, lost)
+    result = Score(seat, held, swabby, carpenter, lookout, parrot, bonuses, gunners, lost)
     if lost and book.gunners_score_zero:
         return Score(**{**result.__dict__, "zeroed": -result.total})
     return result
