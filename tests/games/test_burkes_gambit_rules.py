@@ -148,6 +148,22 @@ def test_quarantine_skips_protects_and_ends_at_the_quarantiners_next_turn() -> N
     assert s.view(None)["turn"] == 0 and not s.view(None)["players"][2]["quarantined"]
 
 
+def test_a_quarantine_lasts_the_round_when_the_quarantiner_dies() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="quarantine")
+    act(s, "resolve", 0, target=2)
+    act(s, "roll", 1, face="insta_kill")
+    act(s, "resolve", 1, target=0)  # Ann dies before Cat's turn comes
+    view = s.view(None)
+    assert view["players"][2]["quarantined"] and view["turn"] == 3  # Cat is still skipped
+    act(s, "roll", 3, face="insta_kill")
+    with pytest.raises(IllegalActionError, match="in quarantine and cannot be hurt"):
+        act(s, "resolve", 3, target=2)
+    act(s, "return_die", 3)
+    assert s.history[-1].notes == ("Cat leaves quarantine", "Ben's turn")  # at Ann's seat
+    assert not s.view(None)["players"][2]["quarantined"]
+
+
 def test_a_quarantined_player_cannot_use_a_reserved_cancel_but_still_votes() -> None:
     s = table(deal=KNOWN, options={"engines_to_earth": 1})
     act(s, "roll", 0, face="cancel")
@@ -368,6 +384,95 @@ def test_a_reserved_cancel_on_a_quarantine_out_of_turn_keeps_the_turn() -> None:
                                                                  "rerolled": False}
 
 
+def test_a_cancel_of_a_stall_inside_another_window_leaves_that_action_waiting() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="stall")
+    act(s, "resolve", 0)
+    act(s, "roll", 1, face="cancel")
+    act(s, "reserve_die", 1)
+    act(s, "roll", 2, face="id_check")
+    act(s, "return_die", 2)
+    act(s, "roll", 3, face="insta_kill")
+    act(s, "resolve", 3, target=0)  # Ben could cancel it
+    act(s, "cancel", 1, what="stall")  # he stops the Stall instead: the Insta-kill still waits
+    assert s.history[-1].notes == ("Dan's Insta-kill on Ann waits until this Cancel is settled",
+                                   "The Stall in the centre is cancelled",
+                                   "Back to Dan's Insta-kill on Ann", "Ann dies",
+                                   "Ann was Salvage Crew, clean", "Ben's turn")
+    view = s.view(None)
+    assert view["stalls"] == 0 and view["bag"] == 21 and view["turn"] == 1
+
+
+def test_a_cancelled_quarantine_inside_another_window_reopens_it_for_more_cancels() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    act(s, "roll", 1, face="cancel")
+    act(s, "reserve_die", 1)
+    act(s, "roll", 2, face="quarantine")
+    act(s, "resolve", 2, target=1)
+    act(s, "carry_out", 2)  # Ben is in quarantine until Cat's next turn: skipped
+    act(s, "roll", 3, face="damage_heal")
+    act(s, "resolve", 3, target=2, choice="damage")
+    act(s, "cancel", 0, what="quarantine:1")  # nobody free can answer Ann: it is done at once
+    assert s.history[-1].notes == (
+        "Dan's Damage or heal (damage) on Cat waits until this Cancel is settled",
+        "Ben's quarantine is cancelled", "Back to Dan's Damage or heal (damage) on Cat")
+    assert s.state.phase == "cancel" and s.view(None)["waiting_for"] == [3]  # Ben may cancel it
+    act(s, "cancel", 1, what="waiting")
+    assert "Dan's Damage or heal is cancelled; the dice go back to the bag" in s.history[-1].notes
+    assert s.state.players[2].health == 2 and s.view(None)["bag"] == 21
+
+
+def test_a_cancel_of_a_cancel_inside_another_window_then_that_action_goes_ahead() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    act(s, "roll", 1, face="cancel")
+    act(s, "reserve_die", 1)
+    act(s, "roll", 2, face="quarantine")
+    act(s, "resolve", 2, target=3)
+    act(s, "carry_out", 2)  # Dan is skipped
+    act(s, "roll", 0, face="damage_heal")
+    act(s, "resolve", 0, target=2, choice="damage")
+    before = s.view(None)
+    act(s, "cancel", 1, what="quarantine:3")  # Ann may cancel Ben's Cancel: her own action waits
+    assert s.view(None)["pending"] == {
+        "actor": 1, "face": "cancel", "target": None, "choice": "quarantine:3", "cancels": [],
+        "cancelled": False, "held": [{"actor": 0, "face": "damage_heal", "target": 2,
+                                      "choice": "damage", "cancels": [], "cancelled": False}]}
+    assert [f.value for f in s.table_view(None).facts if f.key == "held"] == [
+        "Ann's Damage or heal (damage) on Cat"]
+    s.undo()  # the window within a window is taken back whole
+    assert s.view(None) == before
+    act(s, "cancel", 1, what="quarantine:3")
+    act(s, "cancel", 0, what="waiting")
+    assert s.history[-1].notes == ("Ben's Cancel is cancelled; the dice go back to the bag",
+                                   "Back to Ann's Damage or heal (damage) on Cat",
+                                   "Cat is at 1 health", "Ben's turn")
+    view = s.view(None)
+    assert view["players"][3]["quarantined"] and view["players"][2]["health"] == 1
+    again = TableSession.replay(s.setup, [r.action for r in s.history])
+    assert again.view(None) == view
+
+
+def test_a_cancel_whose_stall_is_gone_comes_to_nothing() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="stall")
+    act(s, "resolve", 0)
+    act(s, "roll", 1, face="cancel")
+    act(s, "reserve_die", 1)
+    act(s, "roll", 2, face="id_check")
+    act(s, "return_die", 2)
+    act(s, "roll", 3, face="cancel")
+    act(s, "resolve", 3, what="stall")
+    act(s, "cancel", 1, what="stall")  # the same Stall, by Ben: his Cancel settles first
+    assert s.history[-1].notes[-3:] == ("Back to Dan's Cancel of the Stall in the centre",
+                                        "Dan's Cancel comes to nothing", "Ann's turn")
+    view = s.view(None)
+    assert view["stalls"] == 0 and view["bag"] == 21
+
+
 def test_an_empty_bag_lets_the_player_pass() -> None:
     s = table(deal=KNOWN, options={"house": {"setup": {"dice": 1}}})
     act(s, "roll", 0, face="stall")
@@ -405,3 +510,24 @@ def test_the_summary_says_the_house_voting_rule_either_way() -> None:
 def test_dead_revealed_is_offered_only_when_cards_wait() -> None:
     s = table(deal=KNOWN)
     assert "dead_revealed" not in [a.name for a in s.legal_actions(None)]
+
+
+def test_a_death_from_a_held_action_at_a_table_dealt_by_hand_waits_for_its_cards() -> None:
+    """The death ends nothing until the table turns the cards face up; then the turn passes
+    once (not once for the death and once for the cards)."""
+    s = table(deal={}, start=False)
+    for seat, role in enumerate(("marine", "pilot", "doctor", "captain")):
+        act(s, "role_seen", seat, role=role)
+    act(s, "end_heads_down", None)
+    act(s, "roll", 3, face="stall")
+    act(s, "resolve", 3)
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    act(s, "roll", 1, face="id_check")
+    act(s, "return_die", 1)
+    act(s, "roll", 2, face="insta_kill")
+    act(s, "resolve", 2, target=3)
+    act(s, "cancel", 0, what="stall")  # the Insta-kill is held, then goes ahead: Dan dies
+    assert s.state.phase == "reveal" and s.view(None)["turn"] == 2
+    act(s, "dead_revealed", None, target=3, team="crew", parasite="clean")
+    assert s.state.phase == "turn" and s.view(None)["turn"] == 0

@@ -38,6 +38,7 @@ from companion.games.burkes_gambit.state import (
     CREW,
     INFECTED,
     SPECIALIST,
+    Pending,
     Player,
     State,
 )
@@ -183,10 +184,8 @@ class BurkesGambitRules(GameRules):
             "stalls": state.stalls,
             "bag": state.bag_left(),
             "die": {"face": state.die.face, "rerolled": state.die.rerolled} if state.die else None,
-            "pending": ({"actor": state.pending.actor, "face": state.pending.face,
-                         "target": state.pending.target, "choice": state.pending.choice,
-                         "cancels": list(state.pending.cancels),
-                         "cancelled": state.pending.cancelled}
+            "pending": ({**_pending(state.pending),
+                         "held": [_pending(held) for held in state.held]}
                         if state.pending else None),
             "voted": sorted(state.votes) if not vote_over else None,
             "votes": ({str(k): v for k, v in sorted(state.votes.items())} if vote_over
@@ -290,6 +289,17 @@ class BurkesGambitRules(GameRules):
         return "\n".join(lines)
 
 
+def _pending(pending: Pending) -> dict[str, Any]:
+    return {"actor": pending.actor, "face": pending.face, "target": pending.target,
+            "choice": pending.choice, "cancels": list(pending.cancels),
+            "cancelled": pending.cancelled}
+
+
+def _action(state: State, event: Mapping[str, Any]) -> str:
+    return moves.action_name(state, event["seat"], event["face"], event["target"],
+                             event["choice"])
+
+
 def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
     """Public notes for the log line of an action."""
     out: list[str] = []
@@ -326,6 +336,13 @@ def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
         elif kind == "cancel_done":
             name = moves.cancelled_name(state, str(event["what"]))
             out.append(f"{name[0].upper()}{name[1:]} is cancelled")
+        elif kind == "held":
+            out.append(f"{_action(state, event)} waits until this Cancel is settled")
+        elif kind == "resumed":
+            out.append(f"Back to {_action(state, event)}")
+        elif kind == "fizzled":
+            out.append(f"{state.name(event['seat'])}'s {book.face_label(event['face'])} comes to"
+                       " nothing")
         elif kind == "passed":
             out.append("The bag is empty")
         elif kind == "action_cancelled":

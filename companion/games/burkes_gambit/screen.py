@@ -13,7 +13,7 @@ from companion.engine import (
     Votes,
 )
 from companion.games.burkes_gambit import moves
-from companion.games.burkes_gambit.state import CREW, Player, State
+from companion.games.burkes_gambit.state import CREW, Pending, Player, State
 
 PHASES = {"roles": "Roles", "heads_down": "Heads down", "turn": "Turns", "cancel": "A Cancel?",
           "reveal": "Cards face up", "reveal_ejected": "Cards face up", "vote": "The vote",
@@ -90,6 +90,13 @@ def _votes(state: State) -> Votes | None:
     return Votes("Eject whom?", voted=tuple(sorted(state.votes)), shown=shown, result=result)
 
 
+def _waiting(state: State, pending: Pending) -> str:
+    cancels = f", cancelled by {', '.join(state.name(s) for s in pending.cancels)}" \
+        if pending.cancels else ""
+    return moves.action_name(state, pending.actor, pending.face, pending.target,
+                             pending.choice) + cancels
+
+
 def _table_facts(state: State) -> tuple[Fact, ...]:
     book = state.book
     facts = [Fact("bag", "Dice in the bag", str(state.bag_left()))]
@@ -98,13 +105,11 @@ def _table_facts(state: State) -> tuple[Fact, ...]:
     if state.die:
         rerolled = " (rerolled)" if state.die.rerolled else ""
         facts.append(Fact("die", "Die rolled", f"{book.face_label(state.die.face)}{rerolled}"))
-    pending = state.pending
-    if pending is not None:
-        target = f" on {state.name(pending.target)}" if pending.target is not None else ""
-        cancels = f", cancelled by {', '.join(state.name(s) for s in pending.cancels)}" \
-            if pending.cancels else ""
-        facts.append(Fact("pending", "About to happen", f"{state.name(pending.actor)}'s"
-                          f" {book.face_label(pending.face)}{target}{cancels}"))
+    if state.pending is not None:
+        facts.append(Fact("pending", "About to happen", _waiting(state, state.pending)))
+    if state.held:  # the next to wait again first
+        facts.append(Fact("held", "Then waits again", "; ".join(
+            _waiting(state, held) for held in reversed(state.held))))
     return tuple(facts)
 
 

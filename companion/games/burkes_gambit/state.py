@@ -59,6 +59,9 @@ class Pending:
     def cancelled(self) -> bool:
         return len(self.cancels) % 2 == 1
 
+    def copy(self) -> Pending:
+        return copied(self, cancels=list(self.cancels))
+
 
 @dataclass
 class State:
@@ -71,6 +74,9 @@ class State:
     turn: int = 0
     die: Die | None = None
     pending: Pending | None = None
+    # Actions whose window waits under a Cancel of a Stall or a quarantine played in it
+    # (the innermost last).
+    held: list[Pending] = field(default_factory=list)
     engines: int = 0
     stalls: int = 0  # Stall dice waiting in the centre
     centre: int = 0  # dice in the centre (engine power-ups and stalls)
@@ -88,8 +94,8 @@ class State:
             self,
             players=[copied(p, looks=list(p.looks)) for p in self.players],
             die=None if self.die is None else copied(self.die),
-            pending=None if self.pending is None else copied(self.pending,
-                                                              cancels=list(self.pending.cancels)),
+            pending=None if self.pending is None else self.pending.copy(),
+            held=[p.copy() for p in self.held],
             quarantine=dict(self.quarantine),
             votes=dict(self.votes),
             tied=list(self.tied),

@@ -41,7 +41,7 @@ from companion.games.burkes_gambit.moves.common import (
     who,
     winning_team,
 )
-from companion.games.burkes_gambit.moves.die_action import cancelled_name
+from companion.games.burkes_gambit.moves.die_action import action_name, cancelled_name
 
 # The order phones offer the actions in.
 MOVES: dict[str, Move] = {m.name: m for m in (
@@ -74,6 +74,7 @@ __all__ = [
     "MOVE_SET",
     "NAMES",
     "WINNERS",
+    "action_name",
     "cancelled_name",
     "public_looks",
     "status",

@@ -1,6 +1,6 @@
 """``cancel``: a seat spends its reserved Cancel die on the action waiting, a Stall in the
 centre or a quarantine. A Cancel of a Stall or a quarantine opens a window of its own: it,
-too, may be cancelled."""
+too, may be cancelled; an action whose window it was played in waits until it is settled."""
 
 from __future__ import annotations
 

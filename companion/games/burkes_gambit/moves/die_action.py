@@ -4,6 +4,8 @@ and what each face does when the window closes (``carry_out``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.burkes_gambit.moves import flow
 from companion.games.burkes_gambit.moves.common import cannot_act
 from companion.games.burkes_gambit.state import Pending, State
@@ -37,11 +39,37 @@ def cancelled_name(state: State, what: str) -> str:
     return what
 
 
+def action_name(state: State, seat: int, face: str, target: int | None,
+                choice: str | None) -> str:
+    """A die action as the log and the screen name it: "Dan's Insta-kill on Ann", "Ben's
+    Cancel of the Stall in the centre"."""
+    name = f"{state.name(seat)}'s {state.book.face_label(face)}"
+    if face == "cancel":
+        return f"{name} of {cancelled_name(state, str(choice))}"
+    on = f" on {state.name(target)}" if target is not None else ""
+    return name + (f" ({choice})" if choice else "") + on
+
+
 def open_window(state: State, pending: Pending) -> None:
-    """A die action waits while anyone holding a Cancel may answer (none: it happens)."""
+    """A die action waits while anyone holding a Cancel may answer (none: it happens). An
+    action already waiting (a Cancel of a Stall or a quarantine is played in its window) is
+    held until the new one is settled, then waits again."""
+    if state.pending is not None:
+        state.held.append(state.pending)
+        state.emit("held", **_fields(state.pending))
+    state.emit("resolving", **_fields(pending))
+    _wait(state, pending)
+
+
+def _fields(pending: Pending) -> dict[str, Any]:
+    """What an event names of an action: what ``action_name`` needs."""
+    return {"seat": pending.actor, "face": pending.face, "target": pending.target,
+            "choice": pending.choice}
+
+
+def _wait(state: State, pending: Pending) -> None:
     state.pending = pending
     state.phase = "cancel"
-    state.emit("resolving", seat=pending.actor, face=pending.face, target=pending.target)
     if not can_answer(state):
         carry_out(state)
 
@@ -53,36 +81,49 @@ def can_answer(state: State) -> bool:
                for p in state.players)
 
 
-def _cancel_standing(state: State, what: str) -> None:
+def _cancel_standing(state: State, what: str) -> bool:
+    """Stops a Stall or a quarantine; False if it is gone already (another Cancel of it,
+    played in this one's window, went first)."""
     if what == "stall":
+        if not state.stalls:
+            return False
         state.stalls -= 1
         state.centre -= 1
-    else:
-        state.quarantine.pop(int(what.split(":")[1]), None)
+        return True
+    return state.quarantine.pop(int(what.split(":")[1]), None) is not None
 
 
 def carry_out(state: State) -> None:
-    """The window closes: the waiting action happens, or stays cancelled."""
+    """The window closes: the waiting action happens, or stays cancelled. Then the action held
+    beneath it, if any, waits again; else the turn ends (if it was a turn's die)."""
     pending = state.pending
     assert pending is not None
     state.pending = None
     state.phase = "turn"
     if pending.cancelled:
         state.emit("action_cancelled", seat=pending.actor, face=pending.face)
-        if pending.ends_turn:
-            flow.end_turn(state)
-        return
+    else:
+        _happen(state, pending)
+    if state.held:  # only a Cancel is ever played over another action: it kills nobody
+        held = state.held.pop()
+        state.emit("resumed", **_fields(held))
+        _wait(state, held)
+    elif pending.ends_turn:
+        flow.end_turn(state)
+
+
+def _happen(state: State, pending: Pending) -> None:
+    """What each face does."""
     face, actor, target = pending.face, pending.actor, pending.target
     if face == "cancel":
-        _cancel_standing(state, str(pending.choice))
-        state.emit("cancel_done", what=pending.choice)
-        if pending.ends_turn:
-            flow.end_turn(state)
-        return
-    if face == "damage_heal" and target is not None:
+        if _cancel_standing(state, str(pending.choice)):
+            state.emit("cancel_done", what=pending.choice)
+        else:
+            state.emit("fizzled", seat=actor, face=face)
+    elif face == "damage_heal" and target is not None:
         player = state.players[target]
         if not player.alive or (pending.choice == "damage" and target in state.quarantine):
-            state.emit("fizzled", seat=actor)
+            state.emit("fizzled", seat=actor, face=face)
         elif pending.choice == "heal":
             player.health = min(state.book.health, player.health + 1)
             state.emit("healed", seat=target, health=player.health)
@@ -106,5 +147,3 @@ def carry_out(state: State) -> None:
     elif face == "reshuffle":
         flow.deal_parasites(state, "reshuffle", keep_infected=True)
         state.emit("reshuffled")
-    if state.phase == "turn":
-        flow.end_turn(state)

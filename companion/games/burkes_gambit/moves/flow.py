@@ -18,12 +18,13 @@ def end_turn(state: State) -> None:
     count = len(state.players)
     for distance in range(1, count + 1):
         seat = (state.turn + distance) % count
-        if not state.players[seat].alive:
-            continue
         for quarantined, quarantiner in list(state.quarantine.items()):
-            if quarantiner == seat:  # it lasts until the start of their next turn
+            # It lasts until the start of their next turn: a round, even if they died since.
+            if quarantiner == seat:
                 del state.quarantine[quarantined]
                 state.emit("quarantine_over", seat=quarantined)
+        if not state.players[seat].alive:
+            continue
         if seat in state.quarantine:
             state.emit("skipped", seat=seat)
             continue
@@ -69,10 +70,7 @@ def kill(state: State, seat: int, by: int | None) -> None:
         # only the votes for the dead would show the table who had cast them)
         state.votes.clear()
         state.emit("vote_restarted")
-    state.quarantine.pop(seat, None)
-    for quarantined, quarantiner in list(state.quarantine.items()):
-        if quarantiner == seat:  # it lasted until their next turn, which will not come
-            del state.quarantine[quarantined]
+    state.quarantine.pop(seat, None)  # one they placed lasts the round (``end_turn``)
     state.emit("died", seat=seat, by=by)
     if state.dealt:
         player.revealed = True
