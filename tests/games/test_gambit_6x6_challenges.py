@@ -23,18 +23,37 @@ def test_a_true_claim_costs_the_challenger_a_piece_and_the_piece_that_power() ->
     assert text == ("Ben challenges Ann's claim that A2 holds Diagonal | True: A2 holds Diagonal"
                     " and loses it; Ben loses a piece and Ann places a new power")
     assert powers(session, "A2") == (None, "sitting")
-    # Ann first places a new Movement power, in secret (a power her team does not hold)...
+    # The seed's order: Ben first gives up a piece of his choice...
+    assert names(session, 0) == [] and names(session, 1) == ["give_up"]
+    assert do(session, "give_up", 1, piece="B6") == "Ben gives up B6"
+    assert session.state.lost_count(1) == 1
+    # ... then Ann places a new Movement power, in secret (a power her team does not hold);
+    # the move stands and Ben's turn comes.
     assert names(session, 1) == [] and names(session, 0) == ["place_new_power"]
     spec = session.legal_actions(0)[0]
     assert spec.params[0].choices == ("diagonal", "sidewinder", "bulldozer")
-    do(session, "place_new_power", 0, power="sidewinder", piece="A2")
+    assert do(session, "place_new_power", 0, power="sidewinder", piece="A2") == \
+        "Ann places a new movement power"
     assert powers(session, "A2") == ("sidewinder", "sitting")
-    # ... then Ben gives up a piece of his choice; the move stands and Ben's turn comes.
-    assert names(session, 1) == ["give_up"]
-    assert do(session, "give_up", 1, piece="B6") == "Ben gives up B6"
     assert board(session)["d3"] == ["A2"] and "f6" not in board(session)
     assert session.state.phase == "turn" and session.state.turn == 1
-    assert session.state.lost_count(1) == 1
+
+
+def test_the_new_power_is_everyones_log_line_but_only_its_seats_secret() -> None:
+    """Placed last, the new power's line carries what follows it (here the Detective's look,
+    which undo cannot take back): everyone sees that it was placed, not which or where."""
+    session = started()
+    arrange(session, {"c3": ["A3"], "d4": ["B2"], "f1": ["A6"], "b4": ["B4"]}, turn=1)
+    do(session, "detect", 1, piece="B4", target="A3")  # B4 is a Detective
+    do(session, "challenge", 0, power="detective")
+    do(session, "give_up", 0, piece="A6")
+    text = do(session, "place_new_power", 1, power="moat", piece="B4")
+    assert text == "Ben places a new action power | Ben learns A3's powers"
+    assert powers(session, "B4") == (None, "moat")
+    seen = session.history_for(0)[-1].to_dict(0)
+    assert seen["action"] == {"action": "place_new_power", "seat": 1}
+    assert session.history_for(1)[-1].to_dict(1)["action"]["piece"] == "B4"
+    assert not session.can_undo_public() and session.state.turn == 0
 
 
 def test_a_caught_bluff_costs_the_bluffer_a_piece_and_undoes_the_move() -> None:
@@ -115,8 +134,9 @@ def test_a_true_moat_challenged_costs_the_mover_a_piece_and_the_moat_its_power()
     text = do(session, "challenge", 1, power="moat")
     assert "True: A4 holds Moat" in text and "Ben's action is undone" in text
     assert powers(session, "A4") == (None, None)
-    do(session, "place_new_power", 0, power="moat", piece="A1")  # it may be placed again
+    assert [(o.kind, o.seat) for o in session.state.owed] == [("lose", 1), ("reassign", 0)]
     do(session, "give_up", 1, piece="B6")
+    do(session, "place_new_power", 0, power="moat", piece="A1")  # it may be placed again
     assert session.state.turn == 1 and board(session)["d5"] == ["B4"]
 
 
@@ -152,6 +172,24 @@ def test_a_ghost_claim_is_not_stopped_by_a_moat_unless_it_is_caught() -> None:
     assert names(session, 0) == ["accept", "declare_moat"]  # now a Moat may stop it
 
 
+def test_a_ghost_caught_bluffing_beside_the_moat_that_sent_it_back_is_undone() -> None:
+    """After a Moat sent the move back, only a Ghost may finish beside it: that claim is what
+    makes the re-made move valid, so a caught bluff undoes it ("If a bluff call reveals the
+    last move to be invalid, it must be undone")."""
+    session = started()
+    arrange(session, {"d3": ["A4"], "a1": ["A1"], "d5": ["B4"], "f6": ["B6"]}, turn=1)
+    do(session, "move", 1, piece="d5", to="d4")
+    do(session, "declare_moat", 0, piece="A4")
+    do(session, "accept", 1)
+    do(session, "move", 1, piece="d5", to="d4", ghost=True)  # B4 is no Ghost
+    text = do(session, "challenge", 0, power="ghost")
+    assert text.endswith("A bluff: B4 does not hold Ghost; Ben loses a piece"
+                         " | Ben's action is undone")
+    do(session, "give_up", 1, piece="B6")
+    assert board(session)["d5"] == ["B4"] and "d4" not in board(session)
+    assert session.state.phase == "turn" and session.state.turn == 0  # the turn is lost
+
+
 def test_a_kamikaze_removes_the_sitter_and_becomes_a_normal_piece() -> None:
     session = started()
     arrange(session, {"b3": ["A2"], "b4": ["B2"], "f1": ["A6"], "f6": ["B6"]})
@@ -171,9 +209,9 @@ def test_a_kamikaze_shown_true_also_costs_the_challenger_a_piece() -> None:
     do(session, "move", 0, piece="b3", to="b4")
     do(session, "declare_kamikaze", 1)
     do(session, "challenge", 0, power="kamikaze")
-    assert [(o.kind, o.seat) for o in session.state.owed] == [("reassign", 1), ("lose", 0)]
-    do(session, "place_new_power", 1, power="kamikaze", piece="B6")
+    assert [(o.kind, o.seat) for o in session.state.owed] == [("lose", 0), ("reassign", 1)]
     do(session, "give_up", 0, piece="A6")
+    do(session, "place_new_power", 1, power="kamikaze", piece="B6")
     assert session.state.lost_count(0) == 2 and session.state.outcome is None
 
 

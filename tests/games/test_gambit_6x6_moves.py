@@ -153,7 +153,8 @@ def _kinds(session: TableSession, seat: int) -> list[str]:
 def test_pass_is_only_for_a_player_who_cannot_move() -> None:
     session = started()
     assert "pass" not in _kinds(session, 0)
-    assert refused(session, "pass", 0).startswith("you can still move")
+    assert refused(session, "pass", 0) == ("you can still move a piece without claiming a"
+                                           " power: a pass is only for a player who cannot")
     arrange(session, {"c3": ["B3", "A3"], "c4": ["B4", "A4"], "a6": ["B1"]})
     assert "move" in _kinds(session, 0) and "pass" not in _kinds(session, 0)  # sitters move off
     arrange(session, {"c3": ["A3", "B3"], "a6": ["B1"]})
@@ -161,3 +162,36 @@ def test_pass_is_only_for_a_player_who_cannot_move() -> None:
     do(session, "pass", 0)
     assert session.state.turn == 1
 
+
+def test_a_player_who_could_only_claim_a_power_may_pass() -> None:
+    """The seed has no pass, and nobody is made to bluff: with nothing to do but claim a
+    power (a Detective's look; a Sitter's, a Ghost's, a Diagonal's move...), a pass is
+    allowed."""
+    session = started()
+    arrange(session, {"a1": ["A1", "B1"], "c3": ["A3", "B3"], "d3": ["B4"], "f6": ["B6"]})
+    assert _kinds(session, 0) == ["detect", "pass"]  # both of Ann's pieces are sat on
+    assert do(session, "pass", 0) == "Ann passes: nothing to do without claiming a power"
+    assert session.state.turn == 1
+    arrange(session, {"a1": ["A1"], "a2": ["B1"], "b1": ["B2"], "f6": ["B6"]})
+    assert "pass" in _kinds(session, 0) and "move" in _kinds(session, 0)  # boxed in a corner
+
+
+def test_a_usable_magician_stops_a_pass_and_one_that_cannot_be_used_does_not() -> None:
+    """(Holding a Magician used to refuse a pass even when it could not be used: no action
+    was left at all.)"""
+    session = started({"player_powers": True})
+    session.state.held_powers[0] = ["magician"]
+    arrange(session, {"a1": ["A1", "B1"], "f6": ["B6"]})  # no piece of Ann's stands alone
+    assert _kinds(session, 0) == ["pass"]
+    arrange(session, {"a1": ["A1", "B1"], "c3": ["A3"], "c4": ["B3"], "c2": ["B2"],
+                      "b3": ["B4"], "d3": ["B5"], "f6": ["B6"]})  # A3 boxed in, alone
+    assert refused(session, "pass", 0) == ("you can still use your Magician: a pass is only"
+                                           " for a player who cannot")
+
+
+def test_by_the_other_reading_a_pass_waits_until_no_claim_is_left_either() -> None:
+    session = started({"house": {"moves": {"pass_if_only_claims": False}}})
+    arrange(session, {"a1": ["A1", "B1"], "c3": ["A3", "B3"], "d3": ["B4"], "f6": ["B6"]})
+    assert _kinds(session, 0) == ["detect"]
+    assert refused(session, "pass", 0) == ("you can still act by claiming a power: a pass is"
+                                           " only for a player who cannot")

@@ -45,14 +45,18 @@ def check(state: State) -> None:
         assert all(0 <= s < len(state.names) for s in state.outcome.winners)
 
 
+# How often the forward player picks each action (others: 4): it moves, and seldom challenges
+# or claims a look or a push (each costs a piece when caught, and far-row wins come rarely).
+FORWARD = {"move": 8, "challenge": 1, "detect": 1, "bulldoze": 1}
+
+
 def forward_step(session: TableSession, rng: random.Random) -> Action | None:
     """A player who moves towards the far row and seldom challenges."""
     seats = range(len(session.setup.seats))
     options = [(seat, spec) for seat in seats for spec in session.legal_actions(seat)]
     if not options:
         return None
-    weights = [1 if spec.name == "challenge" else 8 if spec.name == "move" else 4
-               for _, spec in options]
+    weights = [FORWARD.get(spec.name, 4) for _, spec in options]
     for attempt in range(30):
         seat, spec = rng.choices(options, weights)[0]
         action = random_action(spec, seat, rng)

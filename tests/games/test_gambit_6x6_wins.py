@@ -163,7 +163,44 @@ def test_the_juggernaut_may_undo_a_far_row_win() -> None:
     do(session, "accept", 0)
     assert session.state.outcome is None and session.state.scoring(0) == ["A1", "A2"]
     assert session.history[-1].notes[-1] == "Ann's win is undone"
-    assert session.state.turn == 1 and session.state.held_powers[1] == []
+    assert session.state.held_powers[1] == []
+
+
+def test_a_win_undone_keeps_the_player_power_its_move_earned() -> None:
+    """The seed: "Every time a player moves a piece into scoring position, they attain a
+    Player Power", even the move whose win a Juggernaut then undoes."""
+    session = _powers_table()
+    session.state.held_powers[1] = ["juggernaut"]
+    arrange(session, {"a6": ["A1"], "b6": ["A2"], "c5": ["A3"], "a4": ["B1"], "f1": ["B6"]})
+    do(session, "move", 0, piece="c5", to="c6")  # A3 comes onto the far row: a win
+    do(session, "use_juggernaut", 1)
+    do(session, "move", 1, piece="a4", to="a6")  # B1 sits on A1: two count
+    do(session, "accept", 0)
+    assert session.state.outcome is None and session.state.scoring(0) == ["A2", "A3"]
+    assert session.state.phase == "earn" and names(session, 0) == ["take_player_power"]
+    do(session, "take_player_power", 0, power="sensei")
+    assert session.state.held_powers[0] == ["sensei"]
+
+
+@pytest.mark.parametrize("skips", [True, False])
+def test_the_juggernaut_takes_up_its_holders_next_turn(skips: bool) -> None:
+    """The seed: "Using a Player Power takes up a full turn", as the Witch Doctor's does; a
+    table that reads the Juggernaut's move as one more, free, sets
+    ``juggernaut_skips_turn`` false (the holder then moves again at once)."""
+    # The Juggernaut given by hand, without the option: no Player Power earned to take first.
+    session = started({} if skips else {"house": {"challenge": {"juggernaut_skips_turn": False}}})
+    session.state.held_powers[1] = ["juggernaut"]
+    arrange(session, {"a6": ["A1"], "b6": ["A2"], "c5": ["A3"], "d5": ["B2"], "f1": ["B6"]})
+    do(session, "move", 0, piece="c5", to="c6")
+    do(session, "accept", 1)
+    do(session, "use_juggernaut", 1)
+    do(session, "move", 1, piece="d5", to="c6")  # B2 sits on A3: the win is undone
+    text = do(session, "accept", 0)
+    if skips:
+        assert text.endswith("Ann's win is undone | Ben's turn is spent (Juggernaut)")
+        assert session.state.turn == 0
+    else:
+        assert session.state.turn == 1
 
 
 def test_a_juggernaut_move_that_leaves_the_win_lets_it_stand() -> None:

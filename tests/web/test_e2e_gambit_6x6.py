@@ -5,8 +5,6 @@ the companion settles it, and nothing of Ann's powers ever shows on Ben's phone.
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web import test_e2e
@@ -83,16 +81,16 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     sheet(ben, {}, preview="Ben challenges Ann's claim that A1 holds Diagonal")
     expect(ben.locator("#facts")).to_contain_text("A1 Diagonal: shown true", timeout=LIVE)
     expect(ben.locator("#turn")).to_contain_text(
-        "Ann to place a new movement power, then Ben to give up a piece")
+        "Ben to give up a piece, then Ann to place a new movement power")
 
-    # Ann places her new power in secret; then Ben gives up a piece.
-    tab(ann, "table")
-    ann.click("#reaction-alert button:text-is('Place your new power')")
-    sheet(ann, {"power": "sidewinder", "piece": "A6"})
-    expect(ben.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
+    # The seed's order: Ben gives up a piece; then Ann places her new power in secret.
     ben.click("#reaction-alert button:text-is('Give up a piece')")
     sheet(ben, {"piece": "B6"}, preview="Ben gives up B6")
     expect(counter(ann, 1, "losses")).to_have_text("1", timeout=LIVE)
+    tab(ann, "table")
+    expect(ann.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
+    ann.click("#reaction-alert button:text-is('Place your new power')")
+    sheet(ann, {"power": "sidewinder", "piece": "A6"}, preview="Ann places a new movement power")
     expect(ann.locator("#boards [data-cell=c3]")).to_contain_text("A1")
     expect(ben.locator("#turn")).to_contain_text("Ben to move", timeout=LIVE)
 
@@ -100,9 +98,10 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     for name in ("table", "me", "log"):
         tab(ben, name)
         shown = ben.locator("body").inner_text()
-        for secret in ("Ghost + Moat", "A6: Sidewinder", "A6 Sidewinder", "Sitting",
-                       "place_powers", "places the new power"):
+        for secret in ("Ghost + Moat", "A6: Sidewinder", "A6 Sidewinder", "Sidewinder on A6",
+                       "Sitting", "place_powers"):
             assert secret not in shown, (name, secret)
-    tab(ann, "log")
-    expect(ann.locator("#history")).to_contain_text(re.compile("places the new power"
-                                                               " Sidewinder on A6"))
+    # Everyone's log says that Ann placed one, never which or where; her own phone knows.
+    expect(ben.locator("#history")).to_contain_text("Ann places a new movement power")
+    tab(ann, "me")
+    expect(ann.locator("#secrets [data-secret='powers:A6'] strong")).to_have_text("Sidewinder")

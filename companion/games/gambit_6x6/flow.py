@@ -278,8 +278,11 @@ def juggernaut_holder(state: State, winner: int) -> int | None:
 
 
 def end_turn(state: State, came_in: list[str]) -> None:
-    """Wins on the far row (a Juggernaut may answer one), Player Powers earned, the next turn."""
+    """Player Powers earned, wins on the far row (a Juggernaut may answer one), the next turn."""
     mover = state.turn
+    if state.player_powers_on:
+        # Earned on coming in, kept even if a Juggernaut then undoes the win it made.
+        state.earning += [mover] * len(came_in)
     winner = far_row_winner(state)
     if winner is not None:
         state.juggernaut = None
@@ -297,12 +300,8 @@ def end_turn(state: State, came_in: list[str]) -> None:
         state.emit("win_undone", seat=mover, winner=state.juggernaut[0])
         state.juggernaut = None
     state.asked = []
-    if state.player_powers_on and came_in:
-        state.earning = [mover] * len(came_in)
-        state.turn = resume_after
-        next_earning(state)
-        return
-    next_turn(state, resume_after)
+    state.turn = resume_after
+    next_earning(state)
 
 
 def next_earning(state: State) -> None:
@@ -327,6 +326,15 @@ def gain_player_power(state: State, seat: int, power: str) -> None:
     state.emit("player_power", seat=seat, power=power)
 
 
+def use_out_of_turn(state: State, seat: int, power: str) -> None:
+    """A Player Power used outside its holder's turn (Witch Doctor, Juggernaut) is gone, and
+    by the table's rule its holder's next turn is spent: "Using a Player Power takes up a
+    full turn"."""
+    state.held_powers[seat].remove(power)
+    if state.book.rule("challenge", f"{power}_skips_turn"):
+        state.skip[seat] = power
+
+
 def next_turn(state: State, after: int) -> None:
     """The next seat in order that still plays takes its turn (a spent turn is skipped)."""
     state.pending, state.moated, state.remake, state.phase = None, [], False, "turn"
@@ -334,9 +342,10 @@ def next_turn(state: State, after: int) -> None:
     for seat in seats_in_order(state, after):
         if not state.in_game(seat):
             continue
-        if state.skip[seat]:
-            state.skip[seat] = False
-            state.emit("turn_skipped", seat=seat)
+        spent = state.skip[seat]
+        if spent is not None:
+            state.skip[seat] = None
+            state.emit("turn_skipped", seat=seat, power=spent)
             continue
         state.turn = seat
         state.turns += 1

@@ -134,7 +134,7 @@ class Gambit6x6Rules(GameRules):
             losses=min(int(book.rule("win", "losses")), pieces),
             pieces={}, stacks={}, hands=[None] * count, placed=[False] * count,
             first_seat=_number(options, "first_seat", 0, 0, count - 1),
-            held_powers=[[] for _ in names], skip=[False] * count,
+            held_powers=[[] for _ in names], skip=[None] * count,
             rolls=[[] for _ in names], notes=[[] for _ in names],
         )
         for seat, side in enumerate(sides):

@@ -40,8 +40,9 @@ def _player(state: State, seat: int) -> PlayerView:
     if state.held_powers[seat]:
         facts.append(Fact("player_powers", "Player Powers",
                           ", ".join(state.book.label(p) for p in state.held_powers[seat])))
-    if state.skip[seat]:
-        facts.append(Fact("skips", "Skips the next turn (Witch Doctor)"))
+    spent = state.skip[seat]
+    if spent is not None and state.outcome is None:  # no turn is left after a failed Juggernaut
+        facts.append(Fact("skips", f"Skips the next turn ({state.book.label(spent)})"))
     if state.outcome is not None:
         shown = ", ".join(f"{p.id} {_powers(state, p.powers())}" for p in
                           state.pieces.values() if p.seat == seat)

@@ -108,7 +108,7 @@ class State:
     remake: bool = False  # the turn's move was sent back by a Moat
     held_powers: list[list[str]] = field(default_factory=list)  # Player Powers (public)
     earning: list[int] = field(default_factory=list)  # Player Powers to take, by seat
-    skip: list[bool] = field(default_factory=list)  # the next turn is spent (Witch Doctor)
+    skip: list[str | None] = field(default_factory=list)  # the Player Power spending the next turn
     juggernaut: tuple[int, int] | None = None  # (winner, mover): a Juggernaut move under way
     asked: list[int] = field(default_factory=list)  # Juggernaut holders who let the win stand
     rolls: list[list[str]] = field(default_factory=list)  # per seat: new powers rolled (secret)

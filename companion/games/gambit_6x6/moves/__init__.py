@@ -72,7 +72,7 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
         elif kind == "player_power_wild":
             notes.append(f"{state.name(seat)} rolls a wild die for a Player Power")
         elif kind == "turn_skipped":
-            notes.append(f"{state.name(seat)}'s turn is spent (Witch Doctor)")
+            notes.append(f"{state.name(seat)}'s turn is spent ({book.label(event['power'])})")
         elif kind == "juggernaut_asked":
             notes.append(f"{state.name(event['winner'])} has {state.far_row} on the far row:"
                          f" {state.name(seat)} may answer with the Juggernaut")

@@ -60,11 +60,11 @@ def _honest(state: State, challenger: int, claim: Claim, stage: str) -> None:
         flow.fire_kamikaze(state, claim)
     else:
         flow.strip(state, claim)
-    # The new power first: the loss, a public step, then closes the settling (and whatever
-    # follows, a Detective's look say, is logged there, not inside a secret input).
-    flow.owe_reward(state, claim.seat, flow.reward_groups(state, before, claim.power))
+    # The seed's order: "their opponent loses a piece ... The player may then select a new
+    # power".
     if stage != "moat" or state.book.rule("challenge", "moat_costs_piece"):
         flow.owe_loss(state, challenger, claim.seat)
+    flow.owe_reward(state, claim.seat, flow.reward_groups(state, before, claim.power))
     if stage == "moat":
         flow.send_back(state, claim.piece)
     elif stage == "open":

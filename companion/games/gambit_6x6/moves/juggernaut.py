@@ -1,5 +1,5 @@
 """Juggernaut (a Player Power): when another player wins on the far row, its holder may make
-one more move to undo the win; or let the win stand."""
+one more move to undo the win (it takes up the holder's next turn); or let the win stand."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 def _use(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None and state.juggernaut is not None
-    state.held_powers[seat].remove("juggernaut")
+    flow.use_out_of_turn(state, seat, "juggernaut")
     state.turn, state.phase = seat, "turn"
     state.moated, state.remake = [], False
     state.emit("juggernaut", seat=seat, winner=state.juggernaut[0])

@@ -69,10 +69,13 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     return None
 
 
-def claims_of(route: reach.Route, ghost: bool, seat: int, piece: str) -> list[Claim]:
+def claims_of(route: reach.Route, ghost: bool, seat: int, piece: str,
+              moated: bool = False) -> list[Claim]:
+    """``moated``: the move ends beside a Moat that sent this turn's move back."""
     claims = [Claim(seat, piece, power) for power in route.claims()]
     if ghost and route.power is None:
-        claims.insert(0, Claim(seat, piece, "ghost", needed=False))  # only against a Moat
+        # Only against a Moat; beside one that already stood, the move is valid only as a Ghost.
+        claims.insert(0, Claim(seat, piece, "ghost", needed=moated))
     return claims
 
 
@@ -86,7 +89,8 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     if not state.stacks[cell]:
         del state.stacks[cell]
     state.place(piece, to)
-    claims = claims_of(route, params.get("ghost") is True, seat, piece)
+    claims = claims_of(route, params.get("ghost") is True, seat, piece,
+                       reach.moated(state, to, seat) is not None)
     state.emit("moved", seat=seat, piece=piece, start=cell, end=to,
                claims=[c.power for c in claims])
     flow.open_window(state, Pending(seat, "move", piece, before, claims, start=cell, end=to))

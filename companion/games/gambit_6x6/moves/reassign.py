@@ -1,6 +1,7 @@
 """Place a new power: the owner of a piece shown honest chooses (or rolls) a power of the
 same group and puts it on any of its pieces, in secret; it replaces that piece's power of the
-group, if it has one."""
+group, if it has one. Everyone's log says that it was placed (it ends the settling, and what
+follows, a Detective's look say, must be logged for all), never which power or where."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ def power_choices(state: State, seat: int) -> tuple[str, ...]:
     group = owed.group
     held = {getattr(p, group) for p in state.team(seat)}
     if state.roll_powers:
-        rolled = state.rolls[seat][0]
+        # Another seat's copy of the state holds no roll of this seat's: any of the group.
+        rolled = state.rolls[seat][0] if state.rolls[seat] else f"wild:{group}"
         options = state.book.powers(group) if rolled.startswith("wild:") else (rolled,)
     else:
         options = tuple(p for p in state.book.powers(group) if p not in held)
@@ -82,10 +84,10 @@ def _run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:
-    power = params.get("power")
-    label = state.book.label(power) if isinstance(power, str) else "a power"
-    return f"{state.name(seat)} places the new power {label} on {params.get('piece')}"
+    owed = owed_power(state, seat)
+    what = f"new {owed.group} power" if owed else "new power"
+    return f"{state.name(seat)} places a {what}"
 
 
 MOVE = Move("place_new_power", "input", fixed("Place your new power"), _refusal, _run, _text,
-            _params, _check, private=True)
+            _params, _check, secret=("power", "piece"))

@@ -53,9 +53,7 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     for claim in pending.claims:
         if claim.status == "open":
             claim.status = "true"  # settled by the swap: no challenge any more
-    state.held_powers[seat].remove("witch_doctor")
-    if state.book.rule("challenge", "witch_doctor_skips_turn"):
-        state.skip[seat] = True
+    flow.use_out_of_turn(state, seat, "witch_doctor")
     state.emit("witch_doctor", seat=seat, piece=mine.id, moved=moved.id, powers=shown)
     flow.finish(state)
 
