@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import Action, DieFace, TableSession
+from companion.engine import Action, DieFace, TableSession, UndoError
 from tests.games.test_gambit_of_kings_tables import (
     CARD,
     act,
@@ -86,13 +86,37 @@ def test_when_nothing_frees_a_boxed_in_piece_any_piece_moves() -> None:
     assert reach(session, "b2") == {"b3", "b4"} and reach(session, "c1") == {"d2", "e3"}
 
 
-def test_a_roll_of_eight_is_the_castle_card_any_piece_moves() -> None:
-    session = table(f"{APART}, e4 light knight, c3 light elf", mode="adventure")
+def test_a_roll_of_eight_is_the_castle_card_any_piece_moves_with_its_own_effect() -> None:
+    session = table(f"{APART}, e4 light knight, c3 light elf, e6 dark orc", mode="adventure")
     act(session, 0, "roll", face=8)
-    assert reach(session, "e4") and reach(session, "c3")
-    assert session.state.unlocked == "castle"
     assert notes(session) == ["the roll is 8, the Castle's card: any piece moves; an even roll"
-                              " unlocks its adventure effect: Move any piece"]
+                              " unlocks the adventure effect of each piece that moves"]
+    assert "f6" in reach(session, "c3")  # the Elf's 3 diagonally
+    assert "e7" in reach(session, "e4")  # the Knight flies over the Orc
+
+
+def test_with_none_of_the_cards_type_left_the_piece_that_moves_has_its_own_effect() -> None:
+    """"If you no longer have any pieces which match the card, move any piece instead": an
+    even roll unlocks the effect of the piece that moves, not the missing piece's."""
+    session = table(f"{APART}, e5 light elf, c3 light knight, c4 dark orc", mode="adventure")
+    act(session, 0, "roll", face=CARD["griffin"])
+    assert notes(session) == ["the roll is 2, the Griffin's card: no Griffin is left, so any"
+                              " piece moves; an even roll unlocks the adventure effect of each"
+                              " piece that moves"]
+    assert {"h8", "b8", "h2"} <= reach(session, "e5") and "c5" in reach(session, "c3")
+    move(session, 0, "e5", "h8")
+    assert "h8 light elf" in pieces(session)
+
+
+def test_where_the_cards_piece_must_move_only_its_effect_is_unlocked() -> None:
+    """The Soldier's card, even, its Soldier boxed in: the Elf that frees it moves by its
+    standard movement (not 3 diagonally)."""
+    session = table(f"{APART}, e2 light soldier, d2 light giant, f2 light giant, e3 light elf",
+                    mode="adventure", card_rows=second("soldier"))
+    act(session, 0, "roll", face=2)
+    assert "every Soldier is boxed in" in session.table_view(0).status
+    assert session.state.unlocked == "soldier" and not session.state.own_effects
+    assert reach(session, "e3") == {"d4", "c5", "f4", "g5"}
 
 
 def test_a_roll_when_none_is_expected_or_an_impossible_face_is_refused() -> None:
@@ -315,9 +339,9 @@ def test_the_losing_side_may_reroll_with_a_token_or_accept() -> None:
         "Combat: Ann is losing and may re-roll a die, or accept"
     assert refused(session, 1, "accept") == ("cannot accept by Ben: only the side losing the"
                                              " fight may re-roll or accept, once every die is in")
-    act(session, 0, "reroll_combat", die="knight_d8", face=7)
-    assert session.history[-1].text == "Ann re-rolls the Knight d8 (a token): 7"
-    # Now Ben is losing, and has a token.
+    act(session, 0, "reroll_combat", die="knight_d8", face=5)
+    assert session.history[-1].text == "Ann re-rolls the Knight d8 (a token): 5"
+    # Now Ben is losing, has a token, and his d6 could beat 5.
     assert names(session, 1) == ["reroll_combat", "accept"] and names(session, 0) == []
     act(session, 1, "reroll_combat", die="orc_d6", face=3)
     # Ben still loses and has no token left: the fight ends by itself.
@@ -325,12 +349,43 @@ def test_the_losing_side_may_reroll_with_a_token_or_accept() -> None:
     assert session.state.tokens == [0, 0]
 
 
+def test_a_fight_ends_when_no_reroll_of_the_losers_dice_could_turn_it() -> None:
+    """"The highest roll wins (attacker wins ties) and the loser's piece is destroyed": the
+    loser's one d6 shows 6 at best, and the Knight's 7 beats it, so nobody waits for Ben."""
+    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure")
+    act(session, 0, "roll", face=CARD["knight"])
+    move(session, 0, "e4", "e6")
+    fight(session, (0, "knight_d8", 7), (0, "d6_for_the_orc", 2), (1, "orc_d6", 3))
+    assert notes(session) == ["7 against 3: Ann wins the fight", "Ben's Orc on e6 is destroyed"]
+    assert session.state.phase == "roll" and session.state.tokens == [3, 3]
+
+
+@pytest.mark.parametrize(("attack", "defence", "house", "waits"), [
+    ((8, 1), 8, None, None),  # the defender's d8 at best ties, and the attacker wins ties
+    ((1, 1), 8, None, 0),  # the attacker's d8 at best ties: that would win, so Ann may re-roll
+    ((3, 3), 2, {"dice": {"compare": "sum"}}, 1),  # 6 against a d8 of 8 at best: 8 would win
+    ((4, 4), 1, {"dice": {"compare": "sum"}}, None),  # 8 against 8 at best: a tie
+])
+def test_the_fight_waits_only_for_a_loser_whose_reroll_could_turn_it(
+        attack: tuple[int, int], defence: int, house: dict[str, Any] | None,
+        waits: int | None) -> None:
+    options: dict[str, Any] = {"house": house} if house else {}
+    session = table(f"{APART}, e4 light knight, e6 dark death knight", mode="av1", **options)
+    act(session, 0, "roll", face=1)
+    move(session, 0, "e4", "e6")
+    fight(session, (0, "knight_d8", attack[0]), (0, "d8_for_the_death_knight", attack[1]),
+          (1, "death_knight_d8", defence))
+    assert session.state.phase == ("combat" if waits is not None else "roll")
+    assert session.table_view(None).waiting_for == ((waits,) if waits is not None else (1,))
+
+
 def test_the_paladins_even_roll_gives_one_free_reroll() -> None:
     session = table(f"{APART}, e4 light paladin, e6 dark orc", mode="av1",
                     card_rows=second("paladin"), tokens={"light": 1, "dark": 0})
     act(session, 0, "roll", face=2)
-    assert session.state.free_reroll
+    assert not session.state.free_reroll  # AV I: it comes with the Paladin, once it moves
     move(session, 0, "e4", "e6")
+    assert session.state.free_reroll
     fight(session, (0, "paladin_d10", 1), (0, "d6_for_the_orc", 1), (1, "orc_d6", 6))
     spec = next(s for s in session.legal_actions(0) if s.name == "reroll_combat")
     assert spec.label == "Re-roll one of your dice (free: this turn's adventure effect)"
@@ -341,7 +396,76 @@ def test_the_paladins_even_roll_gives_one_free_reroll() -> None:
     assert "e4 light paladin" not in pieces(session)  # 3 against 6: destroyed
 
 
+def test_av1_the_free_reroll_is_the_moving_paladins_not_the_cards() -> None:
+    position = f"{APART}, e4 light paladin, g4 light knight, e6 dark orc, g6 dark orc"
+    session = table(position, mode="av1", card_rows=second("paladin"), tokens=NONE)
+    act(session, 0, "roll", face=2)  # the Paladin's card, but the Knight attacks
+    move(session, 0, "g4", "g6")
+    fight(session, (0, "knight_d8", 1), (0, "d6_for_the_orc", 1), (1, "orc_d6", 6))
+    assert session.state.phase == "roll"  # no free re-roll: the Knight's effect is flight
+    session = table(position, mode="av1", tokens=NONE)
+    act(session, 0, "roll", face=CARD["lion"])  # even: the Paladin that moves has its own
+    move(session, 0, "e4", "e6")
+    fight(session, (0, "paladin_d10", 1), (0, "d6_for_the_orc", 1), (1, "orc_d6", 6))
+    assert names(session, 0) == ["reroll_combat", "accept"]
+    spec = next(s for s in session.legal_actions(0) if s.name == "reroll_combat")
+    assert spec.label == "Re-roll one of your dice (free: this turn's adventure effect)"
+
+
 # --- AV I -----------------------------------------------------------------------------------
+
+def test_av1_an_even_roll_unlocks_the_effect_of_the_piece_that_moves() -> None:
+    """AV I: "You may then move any piece, but adventure effects are still unlocked only by
+    even rolls": whichever card an even roll picks, the piece that moves has its own effect."""
+    session = table(f"{APART}, e5 light elf, c3 light knight, c4 dark orc", mode="av1",
+                    tokens=NONE)
+    act(session, 0, "roll", face=CARD["griffin"])
+    assert notes(session) == ["card 2, the Griffin; an even roll unlocks the adventure effect"
+                              " of each piece that moves"]
+    assert {"h8", "b8", "h2"} <= reach(session, "e5")  # the Elf's 3 diagonally
+    assert "c5" in reach(session, "c3")  # the Knight flies over the Orc
+    fact = next(f for f in session.table_view(0).facts if f.key == "effect")
+    assert (fact.value, fact.detail) == ("each piece that moves: its own",
+                                         "unlocked for this turn by an even roll")
+    assert session.view(None)["unlocked"] == "each piece that moves"
+    move(session, 0, "c3", "c5")
+    assert "c5 light knight" in pieces(session)
+    act(session, 1, "roll", face=1)
+    assert not session.state.own_effects  # an odd roll unlocks nothing
+
+
+def test_av1_on_an_eight_each_of_the_two_pieces_has_its_own_effect() -> None:
+    session = table(f"{APART}, e5 light elf, c3 light knight, c4 dark orc, c6 dark skeleton",
+                    mode="av1", tokens=NONE)
+    act(session, 0, "roll", face=8)
+    move(session, 0, "e5", "h8")  # the Elf's 3 diagonally
+    assert session.state.phase == "second"
+    assert "c5" in reach(session, "c3")  # the Knight flies over the Orc...
+    assert refused_move(session, 0, "c3", "c6") == (  # ...but the second piece can't attack
+        "cannot move by Ann: the second piece moved can't attack: c3 to c6 would attack Ben's"
+        " Skeleton")
+    move(session, 0, "c3", "c5")
+    assert {"h8 light elf", "c5 light knight"} <= set(pieces(session))
+
+
+def test_a_table_may_keep_an_even_roll_to_the_cards_piece() -> None:
+    """The house switch effects.even_roll = "card": only a piece of the card rolled has its
+    effect, whichever piece moves."""
+    house = {"effects": {"even_roll": "card"}}
+    position = f"{APART}, e5 light elf, c3 light knight, c4 dark orc"
+    session = table(position, mode="av1", tokens=NONE, house=house)
+    act(session, 0, "roll", face=CARD["griffin"])
+    assert session.state.unlocked == "griffin" and not session.state.own_effects
+    assert "h8" not in reach(session, "e5") and "c5" not in reach(session, "c3")
+    assert notes(session)[0].endswith("an even roll unlocks its adventure effect: Flight can't"
+                                      " be stopped (it flies over a Giant/Ogre)")
+    session = table(position, mode="av1", tokens=NONE, house=house, card_rows=second("elf"))
+    act(session, 0, "roll", face=2)  # the Elf's card
+    assert "h8" in reach(session, "e5") and "c5" not in reach(session, "c3")
+    session = table(position, mode="adventure", house=house)
+    act(session, 0, "roll", face=CARD["griffin"])  # no Griffin left: any piece, no effect
+    assert "h8" not in reach(session, "e5") and "c5" not in reach(session, "c3")
+
 
 def test_av1_any_piece_moves_and_an_eight_moves_two_pieces() -> None:
     session = table(f"{APART}, e4 light knight, c3 light elf, d5 dark orc", mode="av1",
@@ -444,6 +568,27 @@ def test_the_companion_rolls_every_die_seeded_and_logged() -> None:
     assert any(line.startswith("Ann's Knight d8: ") for line in first)
     assert any(line.startswith("Ben's Orc d6: ") for line in first)
     assert len({tuple(play(seed)) for seed in range(6)}) > 1
+
+
+def test_undo_stops_at_a_die_the_companion_rolled() -> None:
+    """Its dice are seeded by how many it has rolled: an undo past one would let the table
+    see the next dice and play again, so a die the companion rolled is never taken back."""
+    session = table(f"{APART}, e4 light knight, e6 dark orc", mode="av1",
+                    dice_by="companion", seed=5, tokens=NONE)
+    act(session, 0, "roll")
+    assert not session.can_undo()
+    with pytest.raises(UndoError, match="it revealed hidden information"):
+        session.undo()
+    move(session, 0, "e4", "e6")  # an attack: the companion rolls its dice
+    assert session.state.rolls == 4 and not session.can_undo()
+    assert session.public_undo_refusal() == \
+        f"cannot undo {session.history[-1].text}: it revealed hidden information"
+    dice = table(f"{APART}, e4 light knight, e6 dark orc", mode="av1", tokens=NONE)
+    act(dice, 0, "roll", face=1)
+    move(dice, 0, "e4", "e6")
+    assert dice.can_undo()  # dice rolled at the table: nothing hidden was shown
+    dice.undo()
+    assert dice.can_undo()
 
 
 def test_the_camera_reads_a_d6_for_whoever_must_roll_it() -> None:

@@ -212,6 +212,22 @@ def test_a_table_can_give_the_knight_its_light_card_effect() -> None:
     assert reach(session, "e4") == walking and session.state.free_reroll
 
 
+def test_an_effects_words_follow_its_kind() -> None:
+    """A table that changes only the Knight's effect `kind` reads the words of that kind: the
+    phones never say it flies when it re-rolls."""
+    house = {"pieces": {"knight": {"effect": {"kind": "reroll"}}}}
+    session = table(f"{CASTLES_APART}, e4 light knight", mode="adventure",
+                    card_rows=second("knight"), house=house)
+    act(session, 0, "roll", face=2)
+    fact = next(f for f in session.table_view(0).facts if f.key == "effect")
+    assert fact.value == "Knight: 1 free re-roll during combat this turn"
+    assert session.history[-1].notes[0].endswith(
+        "an even roll unlocks its adventure effect: 1 free re-roll during combat this turn")
+    summary = GambitOfKingsRules().rules_summary({"house": house})
+    assert "Knight / Death Knight (greater): up to 3 squares orthogonally, in one direction; 1" \
+        " free re-roll during combat this turn" in summary
+
+
 # --- the explanation and the moves agree ----------------------------------------------------
 
 def test_a_square_is_refused_exactly_when_it_is_not_offered() -> None:

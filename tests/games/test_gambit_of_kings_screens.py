@@ -98,6 +98,40 @@ def test_companion_rules_marks_the_house_defaults(capsys: pytest.CaptureFixture[
         assert words in text, words
 
 
+def test_companion_rules_marks_every_house_reading() -> None:
+    """house-rulings.md: every house ruling is visible, in the summary and marked."""
+    from companion.games.gambit_of_kings.rules import GambitOfKingsRules
+    text = GambitOfKingsRules().rules_summary()
+    for words in [
+        "an extra d8 against lesser pieces, attacking or defending [house]",
+        "on destroying a greater piece (attacking or defending [house])",
+        "2 spaces forward (attacking too); d6 [house: effect, die]",
+        "A player who cannot move passes [house].",
+        "judged as if the move lands, or any piece when none does [house]",
+        "only the side losing may re-roll one of its dice, and only when that die's highest"
+        " face would turn the fight [house]",
+        "av1: Adventure variant I (AV I): a d8 movement roll picks a card of the row (the"
+        " Castle 8th); any piece may move; an even roll unlocks the adventure effect of each"
+        " piece that moves [house]",
+        "on the Castle's card or with none of the card's type left, the piece that moves has its"
+        " own instead [house]",
+    ]:
+        assert words in text, words
+    house = GambitOfKingsRules().rules_summary({"house": {"effects": {"even_roll": "card"}}})
+    assert "any piece may move; an even roll unlocks the card's adventure effect, for a piece" \
+        " of that type only [house]" in house
+
+
+def test_the_docs_say_which_options_the_phone_offers() -> None:
+    from companion.games.gambit_of_kings.rules import _OPTIONS, INFO
+    text = (ROOT / "docs" / "gambit-of-kings.md").read_text()
+    said = text.split("## Setup")[1].split("| option |")[0]
+    offered = {p.name for p in INFO.options}
+    assert "the phone offers each when a table is created, except" in said
+    for name in _OPTIONS:
+        assert (f"`{name}`" in said) == (name not in offered), name
+
+
 def test_companion_replay_draws_the_board(capsys: pytest.CaptureFixture[str]) -> None:
     path = TRANSCRIPTS / "gambit_of_kings" / "standard-a-griffin-takes-the-castle.jsonl"
     assert main(["replay", str(path), "--seat", "1"]) == 0

@@ -16,6 +16,7 @@ from tests.games.test_gambit_of_kings_tables import (
     act,
     move,
     pieces,
+    refused,
     table,
 )
 
@@ -159,6 +160,18 @@ def test_the_players_may_lay_out_their_own_rows() -> None:
     assert session.state.phase == "roll" and session.state.cards[1][0] == "lion"
 
 
+def test_a_card_is_laid_by_any_name_setup_takes() -> None:
+    session = table(mode="adventure", card_rows="choose")
+    act(session, 1, "lay_card", piece="Dire Wolf")
+    assert session.history[-1].text == "Ben lays card 1: Dire Wolf"
+    act(session, 1, "lay_card", piece="death knight")
+    act(session, 1, "lay_card", piece="dark griffin")  # the kind, with the side
+    assert session.state.laying[1] == ["lion", "knight", "griffin"]
+    assert refused(session, 0, "lay_card", piece="Orc") == (
+        "cannot lay_card by Ann: piece must be one of paladin, giant, knight, griffin, lion,"
+        " elf, soldier, not 'Orc'")  # the other side's piece
+
+
 def test_rows_given_by_the_table() -> None:
     session = table(mode="adventure", card_rows={
         "light": ["Soldier", "Elf", "Lion", "Griffin", "Knight", "Giant", "Paladin", "Castle"],
@@ -198,6 +211,10 @@ def test_modes_without_a_movement_roll_have_no_rows() -> None:
      "the Castle never moves"),
     ({"house": {"pieces": {"elf": {"moves": [{"dirs": ["UP"], "max": 1}]}}}},
      "must list directions from F, B, L, R"),
+    ({"house": {"effects": {"even_roll": "sometimes"}}},
+     "rule 'effects.even_roll' must be one of mover, card"),
+    ({"house": {"pieces": {"knight": {"effect": {"kind": "moves"}}}}},
+     "rule 'pieces.knight.effect.text' must say what its moves are"),
 ])
 def test_bad_options_are_refused(options: dict[str, object], reason: str) -> None:
     with pytest.raises(SetupError, match=reason):

@@ -153,6 +153,13 @@ def test_tar_a_token_unlocks_one_pieces_effect_for_the_turn() -> None:
     assert "e9" in reach(session, "e7") and "e10" not in reach(session, "e7")
 
 
+def test_tar_a_piece_to_unlock_is_named_as_setup_takes_it() -> None:
+    session = table(f"{APART}, e8 dark death knight, e7 light elf", mode="tar", first="dark")
+    act(session, 1, "unlock", piece="Death Knight")
+    assert session.state.unlocked == "knight" and session.history[-1].text == (
+        "Ben spends a token: the Death Knight's adventure effect (Can fly (jump) over pieces)")
+
+
 def test_tar_no_dice_landing_destroys_and_tokens_run_out() -> None:
     session = table(f"{APART}, c3 light giant, c4 dark orc, h8 dark skeleton", mode="tar",
                     tokens={"light": 1, "dark": 0})

@@ -27,6 +27,7 @@ DIRECTIONS = {"F": (0, 1), "B": (0, -1), "L": (-1, 0), "R": (1, 0),
               "FL": (-1, 1), "FR": (1, 1), "BL": (-1, -1), "BR": (1, -1)}
 EFFECTS = ("any_piece", "reroll", "moves", "fly", "unstoppable", "hunt")
 TOKEN_USES = ("none", "reroll", "unlock")
+EVEN_ROLLS = ("mover", "card")  # whose effect an even roll unlocks where any piece may move
 COMPARES = ("highest", "sum")
 
 
@@ -111,10 +112,17 @@ def _check(data: Mapping[str, Any]) -> None:
         if effect["kind"] not in EFFECTS:
             raise SetupError(f"rule '{where}.effect.kind' must be one of {', '.join(EFFECTS)}")
         _check_patterns(f"{where}.effect.moves", effect.get("moves", []))
+        if effect["kind"] == "moves" and not effect.get("text"):
+            raise SetupError(f"rule '{where}.effect.text' must say what its moves are")
         if piece["promotes_to"] not in ("", *KINDS):
             raise SetupError(f"rule '{where}.promotes_to' must name a piece, or be \"\"")
     if data["pieces"][CASTLE]["moves"]:
         raise SetupError("rule 'pieces.castle.moves' must be empty: the Castle never moves")
+    if data["effects"]["even_roll"] not in EVEN_ROLLS:
+        raise SetupError(f"rule 'effects.even_roll' must be one of {', '.join(EVEN_ROLLS)}")
+    if set(data["effects"]["texts"]) != set(EFFECTS) - {"moves"}:
+        raise SetupError("rule 'effects.texts' must give the text of every kind of effect but"
+                         " moves")
     if data["dice"]["compare"] not in COMPARES:
         raise SetupError("rule 'dice.compare' must be highest or sum")
     if not 2 <= data["dice"]["movement_die"] <= 20 or data["dice"]["extra_die"] < 2:
@@ -206,7 +214,28 @@ class Book(RuleBook):
         return str(self.piece(kind)["effect"]["kind"])
 
     def effect_text(self, kind: str) -> str:
-        return str(self.piece(kind)["effect"]["text"])
+        """What the effect says: a `moves` effect its own words, any other its kind's."""
+        effect = self.piece(kind)["effect"]
+        if effect["kind"] == "moves":
+            return str(effect["text"])
+        return str(self.data["effects"]["texts"][effect["kind"]])
+
+    @property
+    def mover_effects(self) -> bool:
+        """Where any piece may move, an even roll unlocks the effect of each piece that moves
+        (False: only a piece of the card rolled has its effect)."""
+        return bool(self.data["effects"]["even_roll"] == "mover")
+
+    def kind_of(self, seat: int, name: str) -> str | None:
+        """The kind of the seat's piece called ``name`` as setup takes it ("Dire Wolf",
+        "dire_wolf", "dark lion", "lion"); None: no piece of that seat."""
+        side = SIDES[seat]
+        found = self.kind_named(f"{side} {name}") or self.kind_named(name)
+        return found[1] if found is not None and found[0] in (None, seat) else None
+
+    def piece_id(self, kind: str, seat: int) -> str:
+        """The seat's name of ``kind`` as the phones offer it: "death_knight"."""
+        return self.name(kind, seat).lower().replace(" ", "_")
 
     def effect_moves(self, kind: str) -> tuple[Pattern, ...]:
         return self._kept(("effect", kind), lambda: self._patterns(

@@ -5,10 +5,13 @@ piece is destroyed, except that a failed attack on a Castle leaves the attacker 
 of its path closest to the Castle (the nearest free one, for a flier).
 
 Once every die is in, the side losing may re-roll one of its dice (a re-roll effect
-unlocked this turn, or a token) or accept; a side that cannot re-roll accepts by itself.
+unlocked this turn, or a token) or accept, when a re-roll could turn the fight; otherwise it
+accepts by itself.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from companion.games.gambit_of_kings.board import Piece
 from companion.games.gambit_of_kings.book import CASTLE
@@ -100,20 +103,37 @@ def can_reroll(state: State, seat: int) -> bool:
 
 def winner(state: State) -> int:
     """The seat winning the fight as the dice stand: the attacker wins ties."""
-    combat = state.combat
-    assert combat is not None
-    attack, defence = combat.scores(state.book.compare)
+    assert state.combat is not None
+    return _winner(state.combat, state.book.compare)
+
+
+def _winner(combat: Combat, compare: str) -> int:
+    attack, defence = combat.scores(compare)
     return combat.piece.side if attack >= defence else combat.defender.side
 
 
+def could_turn(state: State, seat: int) -> bool:
+    """Whether re-rolling one of ``seat``'s dice could win it the fight: that die's highest
+    face would (a lower face helps no more, counting the best die or the sum)."""
+    combat = state.combat
+    assert combat is not None
+    for index, die in enumerate(combat.dice):
+        if die.seat == seat:
+            best = combat.copy()
+            best.dice[index] = replace(die, value=die.sides)
+            if _winner(best, state.book.compare) == seat:
+                return True
+    return False
+
+
 def settle(state: State) -> None:
-    """With every die in: wait for a loser who may re-roll, or resolve the fight."""
+    """With every die in: wait for a loser whose re-roll could turn the fight, or resolve it."""
     combat = state.combat
     assert combat is not None
     if combat.missing():
         return
     loser = 1 - winner(state)
-    if can_reroll(state, loser):
+    if can_reroll(state, loser) and could_turn(state, loser):
         combat.loser = loser
         return
     resolve(state)

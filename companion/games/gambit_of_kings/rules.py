@@ -64,6 +64,9 @@ INFO = GameInfo(
 )
 
 _OPTIONS = ("mode", "first", "dice_by", "card_rows", "layout", "pieces", "tokens", "house")
+# A die the companion rolls shows what nobody knew: undo stops before it, or the table could see
+# the companion's next dice (seeded by how many it has rolled) and play the turn again.
+_REVEALING = ("companion_rolled",)
 
 
 def _choice(options: Mapping[str, Any], name: str, allowed: Sequence[str], default: str) -> str:
@@ -87,10 +90,10 @@ def _card_row(book: Book, seat: int, given: Any) -> list[str]:
         raise SetupError(f"option card_rows: the {side} row must be a list of piece names")
     row = []
     for name in given:
-        found = book.kind_named(f"{side} {name}") or book.kind_named(name)
-        if found is None or found[0] not in (None, seat):
+        kind = book.kind_of(seat, name)
+        if kind is None:
             raise SetupError(f"option card_rows: {name!r} is not a piece of the {side} side")
-        row.append(found[1])
+        row.append(kind)
     if row and row[-1] == CASTLE:
         row = row[:-1]
     if sorted(row) != sorted(k for k in KINDS if k != CASTLE):
@@ -158,7 +161,8 @@ class GambitOfKingsRules(GameRules):
         return moves.MOVE_SET.legal(state, seat, 2)
 
     def apply(self, state: State, action: Action) -> Transition:
-        return moves.MOVE_SET.apply(state, action, 2, (), summary.notes)
+        return moves.MOVE_SET.apply(state, moves.canonical(state, action), 2, _REVEALING,
+                                    summary.notes)
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
@@ -170,7 +174,7 @@ class GambitOfKingsRules(GameRules):
         return screen.table_view(state, seat, INFO)
 
     def describe(self, state: State, action: Action) -> str:
-        return moves.MOVE_SET.describe(state, action)
+        return moves.MOVE_SET.describe(state, moves.canonical(state, action))
 
     def components(self) -> Sequence[Component]:
         return components.components()

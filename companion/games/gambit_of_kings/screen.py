@@ -22,6 +22,7 @@ from companion.games.gambit_of_kings.components import SLUG
 from companion.games.gambit_of_kings.moves import BOARD, status
 from companion.games.gambit_of_kings.state import State
 
+OWN = "each piece that moves"  # the view's "unlocked" when every mover has its own effect
 LAST_MOVE = "last-move"  # the terrain the phones highlight: the last move's squares
 PHASES = {"laying": "Laying out the cards", "roll": "Movement roll", "move": "Move",
           "combat": "Combat", "second": "Second move", "over": "Game over"}
@@ -66,6 +67,9 @@ def _facts(state: State) -> tuple[Fact, ...]:
                           "unlocked for this turn" + (" (the free re-roll is used)" if
                                                       book.effect(state.unlocked) == "reroll"
                                                       and not state.free_reroll else "")))
+    if state.own_effects:
+        facts.append(Fact("effect", "Adventure effect", "each piece that moves: its own",
+                          "unlocked for this turn by an even roll"))
     combat = state.combat
     if combat is not None:
         dice = " · ".join(f"{state.die_name(d)}: {'?' if d.value is None else d.value}"
@@ -161,6 +165,8 @@ def view(state: State) -> dict[str, Any]:
     def named(kinds: list[str], seat: int) -> list[str]:
         return [book.name(k, seat).lower() for k in kinds]
 
+    unlocked = None if state.unlocked is None else book.name(state.unlocked, state.turn).lower()
+
     return {
         "game": SLUG,
         "mode": state.mode.name,
@@ -173,8 +179,7 @@ def view(state: State) -> dict[str, Any]:
         if state.mode.roll else None,
         "tokens": {SIDES[s]: state.tokens[s] for s in (0, 1)},
         "roll": state.roll,
-        "unlocked": None if state.unlocked is None else book.name(state.unlocked,
-                                                                  state.turn).lower(),
+        "unlocked": OWN if state.own_effects else unlocked,
         "combat": None if combat is None else {
             "origin": combat.origin, "target": combat.target,
             "rolled": [{"die": d.id, "roller": SIDES[d.seat], "value": d.value}

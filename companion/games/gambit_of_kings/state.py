@@ -87,6 +87,7 @@ class State:
     quiet: int = 0  # turns in a row with no piece destroyed
     roll: int | None = None  # this turn's movement roll
     unlocked: str | None = None  # the kind whose adventure effect is unlocked this turn
+    own_effects: bool = False  # an even roll, any piece moving: each mover has its own effect
     free_reroll: bool = False  # a re-roll effect (the Paladin's) unlocked and not used
     moved: list[str] = field(default_factory=list)  # ids of the pieces moved this turn
     last_moved: list[str] = field(default_factory=list)  # ids moved during the last turn

@@ -26,7 +26,9 @@ def _note(state: State, event: Event) -> str | None:
         piece = book.name(event["kind"], event["seat"])
         said = allowed(state).rule if state.mode.card_rules and state.phase == "move" else \
             f"card {event['value']}, the {piece}"
-        if event["unlocked"]:
+        if event["own"]:
+            said += "; an even roll unlocks the adventure effect of each piece that moves"
+        elif event["unlocked"]:
             said += ("; an even roll unlocks its adventure effect:"
                      f" {book.effect_text(event['kind'])}")
         return said
@@ -84,7 +86,7 @@ def rules_text(book: Book) -> str:
         "A turn moves exactly one piece. No piece ends on its own side's piece, or passes"
         " over a piece unless it flies. Landing on an enemy piece destroys it (with combat"
         " dice: attacks it). Move onto the enemy Castle to win. A player who cannot move"
-        " passes.",
+        " passes [house].",
         f"Draw: {book.quiet_turns} turns in a row with no piece destroyed [house]."
         if book.quiet_turns else "No draw rule.",
         "",
@@ -101,11 +103,13 @@ def rules_text(book: Book) -> str:
         if book.blocks_flight(kind):
             notes.append("can't be flown over")
         if book.has_extra_die(kind):
-            notes.append(f"an extra d{book.extra_die} against lesser pieces")
+            notes.append(f"an extra d{book.extra_die} against lesser pieces, attacking or"
+                         " defending [house]")
         if book.promotes_to(kind):
             promoted = str(book.promotes_to(kind))
             notes.append(f"becomes a {book.name(promoted, 0)} / {book.name(promoted, 1)} on"
-                         " destroying a greater piece or reaching the farthest row")
+                         " destroying a greater piece (attacking or defending [house]) or"
+                         " reaching the farthest row")
         house = [what for what, key in (("movement", "house_moves"), ("effect", "house_effect"),
                                         ("die", "house_die")) if piece.get(key)]
         mark = f" [house: {', '.join(house)}]" if house else ""
@@ -118,10 +122,22 @@ def rules_text(book: Book) -> str:
         parts = []
         if mode.roll:
             parts.append(f"a d{book.movement_die} movement roll picks a card of the row (the"
-                         " Castle 8th); an even roll unlocks that piece's adventure effect")
-            parts.append("the card says which piece moves (boxed in: move a piece that frees"
-                         " it; none left: any piece)" if mode.card_rules
-                         else "any piece may move")
+                         " Castle 8th)")
+            if mode.card_rules:
+                parts.append("the card's piece moves (boxed in, none of that type can move:"
+                             " a piece moves after which one could, judged as if the move"
+                             " lands, or any piece when none does [house]; none of that type"
+                             " left: any piece); an even roll unlocks the card's adventure"
+                             " effect (the Castle's: any piece moves)")
+                parts.append("on the Castle's card or with none of the card's type left, "
+                             + ("the piece that moves has its own instead [house]"
+                                if book.mover_effects else "still only the card's [house]"))
+            else:
+                parts.append("any piece may move; an even roll unlocks "
+                             + ("the adventure effect of each piece that moves [house]"
+                                if book.mover_effects else
+                                "the card's adventure effect, for a piece of that type only"
+                                " [house]"))
         if mode.double_move:
             parts.append(f"a roll of {mode.double_move} moves two different pieces, the second"
                          " without attacking")
@@ -130,6 +146,10 @@ def rules_text(book: Book) -> str:
             parts.append("combat: the attacker rolls its die and the defender's, the defender"
                          f" its own; the {compare} wins [house], the attacker wins ties; a"
                          " failed attack on the Castle leaves the attacker beside it")
+            if mode.token_use == "reroll":
+                parts.append("once every die is in, only the side losing may re-roll one of"
+                             " its dice, and only when that die's highest face would turn the"
+                             " fight [house]")
         elif mode.roll or mode.tokens:
             parts.append("landing destroys, no combat dice")
         if mode.giant_safe:

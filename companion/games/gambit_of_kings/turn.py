@@ -27,7 +27,7 @@ def powers(state: State, piece: Piece, second: bool = False) -> Powers:
     """What ``piece`` may do this turn beyond its standard movement (``second``: as AV I's
     second move, which can't attack)."""
     book, mode = state.book, state.mode
-    if state.unlocked != piece.kind:
+    if not effect_unlocked(state, piece.kind):
         return Powers(attack=not second, giant_safe=mode.giant_safe)
     effect = book.effect(piece.kind)
     hunted = frozenset(sq for sq, p in state.board.items()
@@ -36,6 +36,19 @@ def powers(state: State, piece: Piece, second: bool = False) -> Powers:
                   fly=effect == "fly", unstoppable=effect == "unstoppable",
                   hunt=hunted if effect == "hunt" else frozenset(),
                   attack=not second, giant_safe=mode.giant_safe)
+
+
+def effect_unlocked(state: State, kind: str) -> bool:
+    """Whether a piece of ``kind`` has its adventure effect this turn: the one unlocked (by
+    the card rolled, or a TAR token), or every piece's own (an even roll, any piece moving)."""
+    return state.own_effects or state.unlocked == kind
+
+
+def any_piece_moves(state: State, kind: str) -> bool:
+    """Whether the card of ``kind`` lets any piece move: the way to play says so (AV I, AV
+    II), its effect is to move any piece (the Castle's), or no piece of that type is left."""
+    return (not state.mode.card_rules or state.book.effect(kind) == "any_piece"
+            or not any(p.side == state.turn and p.kind == kind for p in state.board.values()))
 
 
 def mover(state: State, origin: str, board: Board | None = None,
@@ -66,8 +79,8 @@ def every_move(state: State, board: Board | None = None,
 def allowed(state: State) -> Allowed:
     """The moves open now: all of the side's, unless the card rolled says which piece.
     Kept in the state's memo while the position and the turn stay the same."""
-    key = (state.phase, state.turn, state.roll, state.unlocked, tuple(state.moved),
-           tuple(state.last_moved), tuple(state.board.items()))
+    key = (state.phase, state.turn, state.roll, state.unlocked, state.own_effects,
+           tuple(state.moved), tuple(state.last_moved), tuple(state.board.items()))
     return state.remember("allowed", key, lambda: _allowed(state))
 
 
@@ -81,7 +94,7 @@ def _allowed(state: State) -> Allowed:
         return Allowed({}, f"the roll is {roll}: there is no card {roll}, the turn is lost")
     name = book.name(kind, seat)
     said = f"the roll is {roll}, the {name}'s card"
-    if state.unlocked == kind and book.effect(kind) == "any_piece":
+    if effect_unlocked(state, kind) and book.effect(kind) == "any_piece":
         return Allowed(every, f"{said}: any piece moves")
     own = [sq for sq, p in state.board.items() if p.side == seat and p.kind == kind]
     if not own:
@@ -108,6 +121,14 @@ def _frees(state: State, origin: str, target: str, kind: str) -> bool:
 
 
 # --- what a move does -----------------------------------------------------------------------
+
+def moving(state: State, piece: Piece) -> None:
+    """``piece`` moves this turn. With each mover's own effect unlocked, a re-roll effect (the
+    Paladin's) is its player's only once that piece moves."""
+    state.moved.append(piece.id)
+    if state.own_effects and state.book.effect(piece.kind) == "reroll":
+        state.free_reroll = True
+
 
 def place(state: State, origin: str, target: str) -> None:
     """The piece on ``origin`` goes to ``target`` (empty now); a Soldier reaching its far row
@@ -165,7 +186,8 @@ def end_turn(state: State) -> None:
     state.turns += 1
     state.quiet = 0 if state.destroyed else state.quiet + 1
     state.last_moved, state.moved = state.moved, []
-    state.roll, state.unlocked, state.free_reroll, state.destroyed = None, None, False, False
+    unlock(state, None)
+    state.roll, state.destroyed = None, False
     state.combat = None
     limit = state.book.quiet_turns
     if limit and state.quiet >= limit:
@@ -180,9 +202,10 @@ def begin_turn(state: State) -> None:
     state.phase = "roll" if state.mode.roll else "move"
 
 
-def unlock(state: State, kind: str | None) -> None:
-    """The adventure effect of ``kind`` is unlocked for this turn."""
-    state.unlocked = kind
+def unlock(state: State, kind: str | None, own: bool = False) -> None:
+    """The adventure effect of ``kind`` is unlocked for this turn (``own``: instead, each piece
+    that moves has its own)."""
+    state.unlocked, state.own_effects = kind, own
     state.free_reroll = kind is not None and state.book.effect(kind) == "reroll"
 
 
@@ -190,6 +213,7 @@ def draw(state: State, sides: int) -> int:
     """A die the companion rolls: seeded, so a replay of the log rolls the same."""
     value = next_draw(state, sides)
     state.rolls += 1
+    state.emit("companion_rolled", sides=sides, value=value)
     return value
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine import MoveSet
 from companion.games.gambit_of_kings.moves.cards import LAY_CARD
-from companion.games.gambit_of_kings.moves.common import status
+from companion.games.gambit_of_kings.moves.common import canonical, status
 from companion.games.gambit_of_kings.moves.dice import ACCEPT, DIE, REROLL_COMBAT
 from companion.games.gambit_of_kings.moves.move import BOARD, MOVE
 from companion.games.gambit_of_kings.moves.roll import REROLL_MOVEMENT, ROLL
@@ -23,4 +23,4 @@ def _who(state: State, seat: int | None) -> str:
 
 MOVE_SET = MoveSet("Gambit of Kings", MOVES.values(), _who)
 
-__all__ = ["BOARD", "MOVES", "MOVE_SET", "status"]
+__all__ = ["BOARD", "MOVES", "MOVE_SET", "canonical", "status"]

@@ -13,8 +13,7 @@ from companion.games.gambit_of_kings.turn import begin_turn
 def still_to_lay(state: State, seat: int) -> dict[str, str]:
     """The seat's cards not laid yet, as a phone offers them ("dire_wolf") -> kind."""
     laid = state.laying[seat]
-    return {state.book.name(k, seat).lower().replace(" ", "_"): k for k in KINDS
-            if k != CASTLE and k not in laid}
+    return {state.book.piece_id(k, seat): k for k in KINDS if k != CASTLE and k not in laid}
 
 
 def _refusal(state: State, seat: int | None) -> str | None:

@@ -6,9 +6,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import Param
+from companion.engine import Action, Param
 from companion.games.gambit_of_kings.state import State
 from companion.games.gambit_of_kings.turn import allowed
+
+PIECE_NAMED = ("lay_card", "unlock")  # the actions whose `piece` is a piece's name
+
+
+def canonical(state: State, action: Action) -> Action:
+    """``action`` with its piece named as the phones offer it ("dire_wolf"), however setup
+    would take the name ("Dire Wolf", "dark lion"): one reading of names everywhere."""
+    piece = action.params.get("piece")
+    if action.name not in PIECE_NAMED or not isinstance(piece, str) or action.seat not in (0, 1):
+        return action
+    kind = state.book.kind_of(action.seat, piece)
+    if kind is None:
+        return action  # refused by the choice, which lists the names
+    return Action(action.name, action.seat,
+                  {**action.params, "piece": state.book.piece_id(kind, action.seat)})
 
 
 def fixed(text: str) -> Callable[[State], str]:

@@ -9,7 +9,7 @@ from companion.games.gambit_of_kings.board import on_board, square
 from companion.games.gambit_of_kings.book import CASTLE
 from companion.games.gambit_of_kings.moves.common import my_turn
 from companion.games.gambit_of_kings.state import State
-from companion.games.gambit_of_kings.turn import allowed, destroy, move_done, mover, place
+from companion.games.gambit_of_kings.turn import allowed, destroy, move_done, mover, moving, place
 
 BOARD = "board"
 
@@ -70,7 +70,7 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     piece = state.board[origin]
     if state.phase == "move":
         state.last_move = []
-    state.moved.append(piece.id)
+    moving(state, piece)
     state.last_move.append((origin, target))
     state.emit("moved", side=piece.side, kind=piece.kind, origin=origin, target=target)
     if target in state.board:

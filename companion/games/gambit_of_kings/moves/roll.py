@@ -1,14 +1,15 @@
 """`roll` {face}: the movement roll that starts a turn in the adventure rules, AV I and AV II.
 The card of that number says which piece moves (adventure rules), and an even roll unlocks
-that piece's adventure effect for the turn. `reroll_movement` {face}: a re-roll token spent on
-it, before any piece moves."""
+that piece's adventure effect for the turn; where any piece may move, each piece that moves
+has its own (house: effects.even_roll). `reroll_movement` {face}: a re-roll token spent on it,
+before any piece moves."""
 
 from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.gambit_of_kings.moves.common import face_param, face_problem, fixed, my_turn
 from companion.games.gambit_of_kings.state import State
-from companion.games.gambit_of_kings.turn import draw, next_draw, unlock
+from companion.games.gambit_of_kings.turn import any_piece_moves, draw, next_draw, unlock
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
@@ -25,13 +26,15 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
 
 
 def set_roll(state: State, value: int) -> None:
-    """The movement roll is ``value``: its card, and the card's effect if it is even."""
+    """The movement roll is ``value``: its card, and if it is even the card's effect, or, where
+    any piece may move, each moving piece's own."""
     state.roll = value
     kind = state.card(state.turn, value)
-    unlock(state, kind if kind is not None and value % 2 == 0 else None)
+    even = kind is not None and value % 2 == 0
+    own = kind is not None and even and state.book.mover_effects and any_piece_moves(state, kind)
+    unlock(state, kind if even and not own else None, own)
     state.phase = "move"
-    state.emit("rolled", seat=state.turn, value=value, kind=kind,
-               unlocked=state.unlocked is not None)
+    state.emit("rolled", seat=state.turn, value=value, kind=kind, unlocked=even, own=own)
 
 
 def _value(state: State, params: Params) -> int:

@@ -17,7 +17,7 @@ def choices(state: State, seat: int) -> dict[str, str]:
     book = state.book
     kinds = {p.kind for p in state.board.values() if p.side == seat
              and book.effect(p.kind) in MOVING_EFFECTS}
-    return {book.name(k, seat).lower().replace(" ", "_"): k for k in sorted(kinds)}
+    return {book.piece_id(k, seat): k for k in sorted(kinds)}
 
 
 def _refusal(state: State, seat: int | None) -> str | None:
