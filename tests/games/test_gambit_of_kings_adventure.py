@@ -425,7 +425,7 @@ def test_av1_an_even_roll_unlocks_the_effect_of_the_piece_that_moves() -> None:
     assert {"h8", "b8", "h2"} <= reach(session, "e5")  # the Elf's 3 diagonally
     assert "c5" in reach(session, "c3")  # the Knight flies over the Orc
     fact = next(f for f in session.table_view(0).facts if f.key == "effect")
-    assert (fact.value, fact.detail) == ("each piece that moves: its own",
+    assert (fact.value, fact.detail) == ("the moving piece's own",
                                          "unlocked for this turn by an even roll")
     assert session.view(None)["unlocked"] == "each piece that moves"
     move(session, 0, "c3", "c5")

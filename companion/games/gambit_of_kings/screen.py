@@ -68,7 +68,7 @@ def _facts(state: State) -> tuple[Fact, ...]:
                                                       book.effect(state.unlocked) == "reroll"
                                                       and not state.free_reroll else "")))
     if state.own_effects:
-        facts.append(Fact("effect", "Adventure effect", "each piece that moves: its own",
+        facts.append(Fact("effect", "Adventure effect", "the moving piece's own",
                           "unlocked for this turn by an even roll"))
     combat = state.combat
     if combat is not None:
