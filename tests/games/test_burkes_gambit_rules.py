@@ -384,7 +384,8 @@ def test_a_reserved_cancel_on_a_quarantine_out_of_turn_keeps_the_turn() -> None:
                                                                  "rerolled": False}
 
 
-def test_a_cancel_of_a_stall_inside_another_window_leaves_that_action_waiting() -> None:
+def stall_and_bens_cancel() -> TableSession:
+    """Ann's Stall stands in the centre, Ben holds a Cancel in reserve; Dan's turn."""
     s = table(deal=KNOWN)
     act(s, "roll", 0, face="stall")
     act(s, "resolve", 0)
@@ -392,6 +393,11 @@ def test_a_cancel_of_a_stall_inside_another_window_leaves_that_action_waiting() 
     act(s, "reserve_die", 1)
     act(s, "roll", 2, face="id_check")
     act(s, "return_die", 2)
+    return s
+
+
+def test_a_cancel_of_a_stall_inside_another_window_leaves_that_action_waiting() -> None:
+    s = stall_and_bens_cancel()
     act(s, "roll", 3, face="insta_kill")
     act(s, "resolve", 3, target=0)  # Ben could cancel it
     act(s, "cancel", 1, what="stall")  # he stops the Stall instead: the Insta-kill still waits
@@ -457,13 +463,7 @@ def test_a_cancel_of_a_cancel_inside_another_window_then_that_action_goes_ahead(
 
 
 def test_a_cancel_whose_stall_is_gone_comes_to_nothing() -> None:
-    s = table(deal=KNOWN)
-    act(s, "roll", 0, face="stall")
-    act(s, "resolve", 0)
-    act(s, "roll", 1, face="cancel")
-    act(s, "reserve_die", 1)
-    act(s, "roll", 2, face="id_check")
-    act(s, "return_die", 2)
+    s = stall_and_bens_cancel()
     act(s, "roll", 3, face="cancel")
     act(s, "resolve", 3, what="stall")
     act(s, "cancel", 1, what="stall")  # the same Stall, by Ben: his Cancel settles first
