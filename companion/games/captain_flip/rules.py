@@ -229,7 +229,7 @@ class CaptainFlipRules(GameRules):
             heights = "/".join(str(len(c)) for c in layout.columns)
             lines.append(f"  {letter} {layout.name}: columns {heights}; {spaces}")
         lines += ["", "[house] A Parrot's penalty " + (
-            "may take a score below 0." if book.below_zero else "never takes coins below 0."),
+            "may take a score below 0." if book.below_zero else "never takes a total below 0."),
             "[house] Three Gunners: " + ("the score is 0 and the player loses." if
                                          book.gunners_score_zero else
                                          "the player loses (never wins, placed last) and keeps"
