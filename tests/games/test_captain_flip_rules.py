@@ -420,6 +420,19 @@ def test_the_companion_draws_from_a_seeded_bag_and_logs_what_it_shows() -> None:
     assert first_draws(3) != first_draws(4) or first_draws(3) != first_draws(5)
 
 
+def test_undo_stops_at_a_tile_the_companion_drew_but_not_at_one_told_by_the_table() -> None:
+    """The companion's bag is in a seeded order: an undo past its draw would show the table
+    the next tile before the turn is played again. A tile drawn from a real bag and told to
+    the companion can still be taken back (a wrong number typed)."""
+    session = TableSession(GameSetup("captain-flip", NAMES[:2], {"companion_draws": True},
+                                     seed=3))
+    session.submit(Action("draw", session.state.turn))
+    assert session.history[-1].reveals and not session.can_undo_public()
+    table = Table()
+    table.draw("gunner")
+    assert table.session.can_undo_public()
+
+
 def test_the_host_corrects_coins_and_everyone_reads_it() -> None:
     table = Table()
     table.play("gunner", "a1")

@@ -89,6 +89,8 @@ def test_rolled_player_powers_come_at_once_unless_the_die_is_wild() -> None:
             assert session.history[-1].notes == ("Ann rolls a wild die for a Player Power",)
         else:
             assert len(session.state.held_powers[0]) == 1 and session.state.turn == 1
+        # its dice are seeded: an undo past a roll would show the table the next die
+        assert session.history[-1].reveals and not session.can_undo_public()
 
 
 def test_the_magician_swaps_places_with_an_opponents_piece() -> None:

@@ -557,14 +557,17 @@ def test_the_companion_rolls_every_die_seeded_and_logged() -> None:
                         dice_by="companion", seed=seed, tokens=NONE)
         spec = next(s for s in session.legal_actions(0) if s.name == "roll")
         assert spec.params == ()
+        # what a phone's preview shows: no die before it is rolled
+        assert session.check(Action("roll", 0)).text == \
+            "Ann rolls the movement die (rolled by the companion)"
         act(session, 0, "roll")
         move(session, 0, "e4", "e5")
         return [r.text for r in session.history] + [n for r in session.history for n in r.notes]
 
     first = play(3)
     assert first == play(3)  # the same seed rolls the same
-    assert first[0].startswith("Ann rolls the movement die: ") and \
-        first[0].endswith(" (rolled by the companion)")
+    assert first[0] == "Ann rolls the movement die (rolled by the companion)"
+    assert any(line.startswith("the die shows ") for line in first)
     assert any(line.startswith("Ann's Knight d8: ") for line in first)
     assert any(line.startswith("Ben's Orc d6: ") for line in first)
     assert len({tuple(play(seed)) for seed in range(6)}) > 1

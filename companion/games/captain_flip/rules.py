@@ -60,7 +60,7 @@ INFO = GameInfo(
 _OPTIONS = ("board", "companion_draws", "house")
 # Events that show what nobody had seen: a tile's other side. Undo stops before them, or a
 # player could look at the back and take the flip back.
-_REVEALING = ("hand_flipped", "flipped")
+_REVEALING = ("hand_flipped", "flipped", "companion_drew")
 
 
 class CaptainFlipRules(GameRules):

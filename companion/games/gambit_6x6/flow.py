@@ -22,6 +22,7 @@ def roll(state: State, group: str | None) -> str | None:
     faces = [1, 2, 3, 4, *state.book.rule("dice", "wild")]
     face = shuffled(faces, state.seed, "die", state.dice)[0]
     state.dice += 1
+    state.emit("die_rolled")  # revealing: an undo past it would show the next die
     return state.book.face(group, face)
 
 

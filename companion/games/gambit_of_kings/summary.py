@@ -21,8 +21,10 @@ def _note(state: State, event: Event) -> str | None:
     book, kind = state.book, event["type"]
     name = state.name(event.get("seat", event.get("side")))
     if kind == "rolled":
+        # the companion's roll is told here, not in the action's text (a preview shows that)
+        shows = f"the die shows {event['value']}; " if state.companion_dice else ""
         if event["kind"] is None:
-            return f"there is no card {event['value']}"
+            return f"{shows}there is no card {event['value']}"
         piece = book.name(event["kind"], event["seat"])
         said = allowed(state).rule if state.mode.card_rules and state.phase == "move" else \
             f"card {event['value']}, the {piece}"
@@ -31,7 +33,7 @@ def _note(state: State, event: Event) -> str | None:
         elif event["unlocked"]:
             said += ("; an even roll unlocks its adventure effect:"
                      f" {book.effect_text(event['kind'])}")
-        return said
+        return shows + said
     if kind in ("token_spent", "unlocked"):
         return f"{name} has {_tokens(event['left'])}"
     if kind == "die_rolled":

@@ -57,6 +57,7 @@ def _run(state: State, seat: int | None, params: Params) -> None:
         number = state.bag.pop(0)
         assert number is not None
         face = shuffled(tile_sides()[number], state.seed, "side", state.drawn)[0]
+        state.emit("companion_drew")  # revealing: an undo past it would show the next tile
     else:
         number, face = int(params["tile"]), str(params["face"])
         state.bag.remove(number)

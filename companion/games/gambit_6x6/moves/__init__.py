@@ -32,7 +32,7 @@ MOVE_SET = MoveSet("Gambit (6x6)", (
 ), lambda state, seat: state.name(seat))
 
 # Events that show hidden information: undo stops before them.
-REVEALING = ("challenge_settled", "looked", "witch_doctor", "game_over")
+REVEALING = ("challenge_settled", "looked", "witch_doctor", "game_over", "die_rolled")
 
 
 def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:

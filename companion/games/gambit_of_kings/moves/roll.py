@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.engine import Move, Param, Params
 from companion.games.gambit_of_kings.moves.common import face_param, face_problem, fixed, my_turn
 from companion.games.gambit_of_kings.state import State
-from companion.games.gambit_of_kings.turn import any_piece_moves, draw, next_draw, unlock
+from companion.games.gambit_of_kings.turn import any_piece_moves, draw, unlock
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
@@ -46,12 +46,10 @@ def _run(state: State, seat: int | None, params: Params) -> None:
 
 
 def _text(state: State, seat: int | None, params: Params, again: bool = False) -> str:
-    value: object = params.get("face")
-    by = ""
-    if state.companion_dice:
-        value, by = next_draw(state, state.book.movement_die), " (rolled by the companion)"
     verb = "re-rolls the movement die with a token" if again else "rolls the movement die"
-    return f"{state.name(seat)} {verb}: {value}{by}"
+    if state.companion_dice:  # a preview must not tell the die: its value is the log's note
+        return f"{state.name(seat)} {verb} (rolled by the companion)"
+    return f"{state.name(seat)} {verb}: {params.get('face')}"
 
 
 def _roll_refusal(state: State, seat: int | None) -> str | None:
