@@ -45,7 +45,6 @@ runs one thread and the data are made in the same process (--workers 0).
 from __future__ import annotations
 
 import argparse
-import os
 import math
 import time
 from pathlib import Path
@@ -129,19 +128,12 @@ class DiceNet(nn.Module):
 
 
 # ----------------------------------------------------------------------------- augmentation
-TINT = float(os.environ.get("DICE_TINT", "0"))
-
-
 def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Colour, lighting, blur, noise and compression changes (uint8 BGR in, out)."""
     if rng.random() < 0.15:
         img = 255 - img  # dark dice with light pips <-> light dice with dark pips
     if rng.random() < 0.2:
         img = img[..., rng.permutation(3)]
-    if TINT and rng.random() < TINT:  # a white die's body dyed: coloured dice, dark pips
-        dye = cv2.cvtColor(np.uint8([[[rng.integers(0, 180), rng.integers(100, 256),
-                                       rng.integers(140, 256)]]]), cv2.COLOR_HSV2BGR)
-        img = (img.astype(np.float32) * (dye[0, 0] / 255.0)).astype(np.uint8)
     hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV).astype(np.int16)
     if rng.random() < 0.6:
         hsv[..., 0] = (hsv[..., 0] + rng.integers(0, 180)) % 180
@@ -493,24 +485,23 @@ class DiceCls(nn.Module):
     """48 x 48 crop -> {not a die, 1..6}: a Byler die (median 40 px) is seen at about its
     own resolution, so small or low-contrast pips are not averaged away."""
 
-    def __init__(self, width: float = 1.0):
+    def __init__(self):
         super().__init__()
-        a, b, c, d = (int(round(n * width)) for n in (16, 32, 64, 96))
         self.f = nn.Sequential(
-            cbr(3, a),
+            cbr(3, 16),
             nn.MaxPool2d(2),  # 24
-            cbr(a, b),
-            cbr(b, b),
+            cbr(16, 32),
+            cbr(32, 32),
             nn.MaxPool2d(2),  # 12
-            cbr(b, c),
-            cbr(c, c),
+            cbr(32, 64),
+            cbr(64, 64),
             nn.MaxPool2d(2),  # 6
-            cbr(c, d),
-            cbr(d, d),
+            cbr(64, 96),
+            cbr(96, 96),
             nn.AdaptiveAvgPool2d(1),
             nn.Flatten(),
         )
-        self.head = nn.Sequential(nn.Dropout(0.2), nn.Linear(d, 7))
+        self.head = nn.Sequential(nn.Dropout(0.2), nn.Linear(96, 7))
 
     def forward(self, x):
         logits = self.head(self.f((x - 128.0) / 64.0))
@@ -795,7 +786,7 @@ class CropStream(torch.utils.data.IterableDataset):
 
 
 def train_classifier(items, args):
-    model = DiceCls(args.cls_width)
+    model = DiceCls()
     print("classifier params", sum(p.numel() for p in model.parameters()), flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=args.cls_lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(
@@ -904,8 +895,6 @@ def main():
     ap.add_argument("--out", type=Path, default=MODELS / "dice_centernet.onnx")
     ap.add_argument("--cls-iters", type=int, default=4800)
     ap.add_argument("--cls-bs", type=int, default=256)
-    ap.add_argument("--cls-width", type=float, default=1.0,
-                    help="the classifier's channels as a multiple of 16-32-64-96")
     ap.add_argument("--cls-lr", type=float, default=3e-3)
     ap.add_argument("--cls-out", type=Path, default=MODELS / "dice_classifier.onnx")
     args = ap.parse_args()
