@@ -474,7 +474,7 @@ def test_a_cancel_whose_stall_is_gone_comes_to_nothing() -> None:
 
 
 def test_an_empty_bag_lets_the_player_pass() -> None:
-    s = table(deal=KNOWN, options={"house": {"setup": {"dice": 1}}})
+    s = table(deal=KNOWN, options={"house": {"setup": {"dice": 1}}, "engines_to_earth": 1})
     act(s, "roll", 0, face="stall")
     act(s, "resolve", 0)  # the only die waits in the centre
     names = [a.name for a in s.legal_actions(1)]

@@ -30,6 +30,9 @@ def _check(data: Mapping[str, Any]) -> None:
     setup = data["setup"]
     if not 1 <= setup["health"] <= 9:
         raise SetupError("rule 'setup.health' must be from 1 to 9")
+    if setup["dice"] < 1:
+        raise SetupError("rule 'setup.dice' must be at least 1: the game is played with the bag's"
+                         " dice")
     for count in range(4, 9):
         if not 1 <= setup["specialists"][str(count)] < count:
             raise SetupError(f"rule 'setup.specialists.{count}' must leave at least one crew")
@@ -40,6 +43,8 @@ def _check(data: Mapping[str, Any]) -> None:
     for name, face in data["faces"].items():
         if face.get("target") not in TARGETS:
             raise SetupError(f"rule 'faces.{name}.target' must be one of {', '.join(TARGETS)}")
+        if not isinstance(face.get("cancellable"), bool):
+            raise SetupError(f"rule 'faces.{name}.cancellable' must be true or false")
     if "captain" not in data["roles"] or len(data["roles"]) < 8:
         raise SetupError("the data file must describe the Captain and at least 8 roles")
 
@@ -57,12 +62,20 @@ class Book(RuleBook):
         return int(self.data["setup"]["engines_to_earth"][str(players)])
 
     @property
+    def dice(self) -> int:
+        return int(self.data["setup"]["dice"])
+
+    @property
     def health(self) -> int:
         return int(self.data["setup"]["health"])
 
     def face(self, name: str) -> Mapping[str, Any]:
         entry: Mapping[str, Any] = self.data["faces"][name]
         return entry
+
+    def cancellable(self, name: str) -> bool:
+        """Whether a Cancel may stop this face's action (``faces.NAME.cancellable``)."""
+        return bool(self.data["faces"][name]["cancellable"])
 
     def face_label(self, name: str) -> str:
         return str(self.data["faces"][name]["label"])

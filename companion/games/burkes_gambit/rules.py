@@ -117,6 +117,11 @@ class BurkesGambitRules(GameRules):
         to_earth = options.get("engines_to_earth", book.engines_to_earth(count))
         if not isinstance(to_earth, int) or isinstance(to_earth, bool) or not 1 <= to_earth <= 12:
             raise SetupError("option \"engines_to_earth\" must be a number from 1 to 12")
+        if to_earth > book.dice:  # the ship could never reach Earth
+            source = ("option \"engines_to_earth\"" if "engines_to_earth" in options
+                      else f"rule 'setup.engines_to_earth.{count}'")
+            raise SetupError(f"{source} ({to_earth}) is more than rule 'setup.dice'"
+                             f" ({book.dice}): each power-up keeps its die in the centre")
         names = [str(n) for n in setup.seats]
         if setup.deal is None:
             specialists = book.specialists(count)
@@ -258,7 +263,14 @@ class BurkesGambitRules(GameRules):
         return ()
 
     def rules_summary(self, options: Mapping[str, Any] | None = None) -> str:
-        book = Book.load((options or {}).get("house"))
+        options = options or {}
+        book = Book.load(options.get("house"))
+        by_count = ", ".join(f"{n}p {book.engines_to_earth(n)}" for n in range(4, 9))
+        to_earth = options.get("engines_to_earth")
+        if isinstance(to_earth, int) and not isinstance(to_earth, bool):
+            engines = f"{to_earth} at this table (option engines_to_earth; by default {by_count})"
+        else:
+            engines = by_count
         lines = ["Burke's Gambit (4-8 players). [house] marks the project's defaults where the"
                  " rulebook is silent; change them in data/rules.toml or the option \"house\".",
                  "",
@@ -266,8 +278,7 @@ class BurkesGambitRules(GameRules):
                  + ", ".join(f"{n}p {book.specialists(n)}" for n in range(4, 9))
                  + "), one parasite card each (one infected; nobody sees their own), roles face"
                  f" up (the Captain always). Health {book.health}, also the maximum.",
-                 "Engine power-ups to reach Earth: "
-                 + ", ".join(f"{n}p {book.engines_to_earth(n)}" for n in range(4, 9)) + ".",
+                 f"Engine power-ups to reach Earth: {engines}.",
                  "",
                  "Die faces:"]
         for name in book.data["faces"]:
@@ -281,7 +292,8 @@ class BurkesGambitRules(GameRules):
             lines.append(f"  {role['label']}: {role['ability']}{mark}")
         lines += ["", "End: when the engines reach Earth, every living player but the Stowaway"
                   " votes in secret; the votes are shown together. Most votes is ejected; a tie"
-                  " is the Captain's to break, or nobody is ejected if the Captain is dead."
+                  " is the Captain's to break, or nobody is ejected if the Captain is dead"
+                  " [house]."
                   + (" [house: a quarantined player still votes]" if book.quarantined_vote
                      else " [house: a quarantined player does not vote]"),
                   "Crew win if the infected player is ejected; the specialists win if a clean"

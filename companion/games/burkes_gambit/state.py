@@ -125,4 +125,4 @@ class State:
 
     def bag_left(self) -> int:
         """Dice still in the bag."""
-        return int(self.book.data["setup"]["dice"]) - self.dice_out()
+        return self.book.dice - self.dice_out()

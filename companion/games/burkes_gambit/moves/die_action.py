@@ -13,18 +13,32 @@ from companion.games.burkes_gambit.state import Pending, State
 
 def cancel_targets(state: State, seat: int | None, with_window: bool) -> tuple[str, ...]:
     """What a Cancel can stop now: the die action waiting, a Stall in the centre, a
-    quarantine."""
+    quarantine; only faces the data calls ``cancellable`` (the last Cancel on an action is
+    what a new Cancel stops: the ``cancel`` face)."""
     out: list[str] = []
     pending = state.pending
+    book = state.book
     if with_window and state.phase == "cancel" and pending is not None:
         own_action = seat == pending.actor and not pending.cancelled
         last_canceller = pending.cancels[-1] if pending.cancels else None
-        if not own_action and seat != last_canceller:
+        stopped = "cancel" if pending.cancels else pending.face
+        if not own_action and seat != last_canceller and book.cancellable(stopped):
             out.append("waiting")
-    if state.stalls:
+    if state.stalls and book.cancellable("stall"):
         out.append("stall")
-    out += [f"quarantine:{s}" for s in sorted(state.quarantine)]
+    if book.cancellable("quarantine"):
+        out += [f"quarantine:{s}" for s in sorted(state.quarantine)]
     return tuple(out)
+
+
+def engine_rolled(state: State, seat: int) -> None:
+    """An engine face, rolled or rerolled: it powers up at once, or, if the data makes it
+    ``cancellable`` (a house edit), waits in a Cancel window like a used die."""
+    if not state.book.cancellable("engine"):
+        flow.power_up(state)
+        return
+    state.die = None
+    open_window(state, Pending(seat, "engine", None, None))
 
 
 def cancelled_name(state: State, what: str) -> str:
@@ -140,6 +154,8 @@ def _happen(state: State, pending: Pending) -> None:
     elif face == "quarantine" and target is not None:
         state.quarantine[target] = actor
         state.emit("quarantined", seat=target, by=actor)
+    elif face == "engine":
+        flow.engine_power(state)
     elif face == "stall":
         state.stalls += 1
         state.centre += 1

@@ -34,8 +34,16 @@ def end_turn(state: State) -> None:
 
 
 def power_up(state: State) -> None:
-    """An engine face: it cannot be rerolled or cancelled; the turn ends."""
+    """An engine face that no Cancel may stop (``faces.engine.cancellable``, the default):
+    it cannot be rerolled; it powers up at once and the turn ends."""
     state.die = None
+    engine_power(state)
+    end_turn(state)
+
+
+def engine_power(state: State) -> None:
+    """An engine power-up takes effect (a waiting Stall takes it instead); at Earth, the vote.
+    The caller ends the turn (``end_turn`` does nothing once the vote has begun)."""
     if state.stalls:
         state.stalls -= 1
         state.centre -= 1
@@ -48,8 +56,6 @@ def power_up(state: State) -> None:
         state.phase = "vote"
         state.emit("earth_reached")
         check_vote_done(state)
-    else:
-        end_turn(state)
 
 
 def look(state: State, looker: int, target: int, card: str) -> None:

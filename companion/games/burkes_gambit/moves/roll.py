@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from companion.engine import Move, Params
-from companion.games.burkes_gambit.moves import flow
 from companion.games.burkes_gambit.moves.common import (
     face_label,
     face_param,
     fixed_label,
     not_my_turn,
 )
+from companion.games.burkes_gambit.moves.die_action import engine_rolled
 from companion.games.burkes_gambit.state import Die, State
 
 
@@ -23,7 +23,8 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     state.die = Die(str(params["face"]))
     state.emit("rolled", seat=seat, face=state.die.face)
     if state.die.face == "engine":
-        flow.power_up(state)
+        assert seat is not None
+        engine_rolled(state, seat)
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:
