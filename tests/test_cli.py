@@ -40,8 +40,23 @@ def test_rules_summary_marks_every_house_default(capsys: pytest.CaptureFixture[s
         if entry.get("provisional"):
             assert "[provisional]" in line, line
         elif entry.get("house"):
-            assert "[house default]" in line, line
+            assert "[house]" in line, line
     assert out.count("[provisional]") >= 7  # Viola, Lear, Othello, Tybalt, Mercutio, Titus, Imogen
+
+
+def test_rules_summary_with_a_tables_house_edits(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    edit = '{"coins": {"below_zero": true}}'
+    assert main(["rules", "captain-flip", "--house", edit]) == 0
+    assert "[house] A Parrot's penalty may take a score below 0." in capsys.readouterr().out
+    saved = tmp_path / "house.json"
+    saved.write_text(edit)
+    assert main(["rules", "captain-flip", "--house", str(saved)]) == 0
+    assert "may take a score below 0" in capsys.readouterr().out
+    for bad, said in (('{"coins": {"below": true}}', "'coins.below' is not a rule"),
+                      ("[1]", "must be a JSON object"), ("nonsense", "neither a JSON object")):
+        assert main(["rules", "captain-flip", "--house", bad]) == 2
+        assert said in capsys.readouterr().err
 
 
 def test_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -44,8 +44,29 @@ def _rules(args: argparse.Namespace) -> int:
     except RulesError as exc:
         print(f"companion rules: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    print(rules.rules_summary())
+    try:
+        house = _house(args.house)
+        print(rules.rules_summary({"house": house} if house else None))
+    except (RulesError, ValueError) as exc:
+        print(f"companion rules: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_OK
+
+
+def _house(given: str | None) -> dict[str, Any] | None:
+    """A table's house edits: a JSON object, or the path of a file holding one."""
+    if given is None:
+        return None
+    path = Path(given)
+    text = path.read_text(encoding="utf-8") if path.is_file() else given
+    try:
+        house = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"--house is neither a JSON object nor a file holding one ({exc})"
+                         ) from None
+    if not isinstance(house, dict):
+        raise ValueError("--house must be a JSON object, such as '{\"coins\": {...}}'")
+    return house
 
 
 def _session_report(session: TableSession) -> dict[str, Any]:
@@ -296,6 +317,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print a game's rules summary, house defaults marked")
     rules.add_argument("game", help="a game's name (`companion games` lists them)")
+    rules.add_argument("--house", metavar="JSON|FILE",
+                       help="a table's house edits (the table option `house`), as JSON or a"
+                            " file of it: the summary as that table plays")
     rules.set_defaults(run=_rules)
 
     replay = sub.add_parser(

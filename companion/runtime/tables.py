@@ -205,6 +205,13 @@ class LiveTable:
                 "title": self.session.rules.info.title, "seats": list(setup.seats),
                 "created": self.stored.created, "ended": self.ended}
 
+    def rules(self) -> dict[str, Any]:
+        """The game's rules summary as this table plays it (its options and house edits),
+        house readings marked: public, like the options themselves."""
+        setup = self.session.setup
+        return {"title": self.session.rules.info.title,
+                "text": self.session.rules.rules_summary(setup.options)}
+
     def snapshot(self, actor: Actor) -> dict[str, Any]:
         """Everything one phone shows, as that phone may see it: the engine's view for its seat
         (the one secrets filter), its legal actions, the host's tools, the recent log."""

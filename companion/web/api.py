@@ -235,6 +235,13 @@ def history(table_id: str) -> Response:
     return jsonify(table.history(actor))
 
 
+@bp.get("/tables/<table_id>/rules")
+def rules(table_id: str) -> Response:
+    """The rules summary as this table plays them, house readings marked."""
+    table, _ = table_and_actor(table_id)
+    return jsonify(table.rules())
+
+
 @bp.get("/tables/<table_id>/export")
 def export(table_id: str) -> Response:
     """The transcript: complete (with the seed) for the host once the table has ended; until

@@ -175,6 +175,12 @@ def openapi_document() -> dict[str, Any]:
             "/api/tables/{table_id}/history": {"get": _op(
                 "The log as this phone may see it",
                 {"200": _ok("History", {"type": "array", "items": _ANY})})},
+            "/api/tables/{table_id}/rules": {"get": _op(
+                "The rules summary as this table plays them (its options and house edits),"
+                " house readings marked",
+                {"200": _ok("Rules", {"type": "object", "required": ["title", "text"],
+                                      "properties": {"title": {"type": "string"},
+                                                     "text": {"type": "string"}}})})},
             "/api/tables/{table_id}/export": {"get": _op("The transcript this phone may have",
                                                          {"200": _ok("Export", _ANY)})},
             "/api/tables/{table_id}/narration": {"post": _op(

@@ -556,3 +556,21 @@ def test_an_accepted_action_is_applied_once(table: dict[str, Any], services: Any
         "name": "charge", "seat": turn, "params": {}, "expect": done.json["version"]})
     assert refused.status_code == 422 and calls == ["charge", "charge"]  # judged, not stored
     assert len(services.hub.store.log(table["id"])) == logged + 1
+
+
+def test_the_rules_page_shows_the_tables_own_house_edits(phone: Any) -> None:
+    """house-rulings.md: every house ruling is visible, on the dashboard's rules page too, and
+    a table's edit of one is what its rules say."""
+    host = phone()
+    created = host.post("/api/tables", {"game": "captain-flip", "seats": ["Ann", "Ben"],
+                                        "options": {"house": {"coins": {"below_zero": True}}}})
+    assert created.status_code == 201, created.json
+    base = f"/api/tables/{created.json['id']}"
+    rules = host.get(f"{base}/rules")
+    assert rules.status_code == 200 and rules.json["title"] == "Captain Flip"
+    assert "[house] A Parrot's penalty may take a score below 0." in rules.json["text"]
+    packaged = host.post("/api/tables", {"game": "captain-flip", "seats": ["Ann", "Ben"]})
+    text = host.get(f"/api/tables/{packaged.json['id']}/rules").json["text"]
+    assert "[house] A Parrot's penalty never takes a total below 0." in text
+    stranger = phone().get(f"{base}/rules")  # like the table itself: join first
+    assert stranger.status_code == 403 and stranger.json["error"] == "not_joined"

@@ -230,6 +230,9 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     # The log on every phone; the host undoes the last charge and everyone sees it.
     tab(phones[2], "log")
     expect(phones[2].locator("#history li")).to_contain_text(["Ann: Charge"], timeout=LIVE)
+    # Below the log, the rules as this table plays them, house readings marked.
+    phones[2].click("#rules-box summary")
+    expect(phones[2].locator("#rules-text")).to_contain_text("Strike (simple, cost 1) [house]")
     dan_energy = int(counter(phones[3], 3, "energy").inner_text())
     tab(host, "log")
     host.once("dialog", lambda dialog: dialog.accept())

@@ -142,11 +142,40 @@ def _packaged() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+class _Number(int):
+    """A number in a text: ``{coins}`` reads "5", ``{coins:coins}`` reads "1 coin" or "5 coins"."""
+
+    def __format__(self, spec: str) -> str:
+        if spec == "coins":
+            return f"{int(self)} coin{'' if self == 1 else 's'}"
+        return format(int(self), spec)
+
+
+def _numbers(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_numbers(v) for v in value]
+    return _Number(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def text_of(data: Mapping[str, Any], name: str) -> str:
+    """A Character's text (``treasure_map``: the Map's) with the table's numbers in it: its
+    own keys in braces, as ``{coins:coins}`` or ``{by_columns[1]}``."""
+    entry = data["treasure_map"] if name == "treasure_map" else data["characters"][name]
+    return str(entry["text"]).format_map({k: _numbers(v) for k, v in entry.items()})
+
+
 def _check(data: Mapping[str, Any]) -> None:
     check_whole_numbers(data)
     if set(data["characters"]) != set(CHARACTERS):
         raise SetupError(f"the data file must describe exactly the characters"
                          f" {', '.join(CHARACTERS)}")
+    for name in ("treasure_map", *CHARACTERS):
+        try:
+            text_of(data, name)
+        except (KeyError, ValueError, IndexError, AttributeError, TypeError) as exc:
+            rule = name if name == "treasure_map" else f"characters.{name}"
+            raise SetupError(f"rule '{rule}.text' names a number it does not have ({exc}):"
+                             " use its own keys, in braces") from None
     if len(data["characters"]["swabby"]["by_columns"]) != len(COLUMNS) + 1:
         raise SetupError("rule 'characters.swabby.by_columns' needs a value for 0 to 5 columns")
     if not 1 <= data["end"]["columns"] <= len(COLUMNS):
@@ -180,6 +209,11 @@ class Book(RuleBook):
 
     def label(self, name: str) -> str:
         return str(self.data["characters"][name]["label"])
+
+    def text(self, name: str) -> str:
+        """What the player aid says of a Character (``treasure_map``: of the Map), with this
+        table's numbers."""
+        return text_of(self.data, name)
 
     def short(self, name: str) -> str:
         return str(self.data["characters"][name]["short"])

@@ -215,13 +215,13 @@ class CaptainFlipRules(GameRules):
                  " keep the new side); place it on the lowest empty space of any column (a space"
                  " with a cost only if you can pay); apply the Character's immediate effect,"
                  " then the bonus of the space if it is the highest of its column.",
-                 f"{book.data['treasure_map']['text']}",
+                 book.text("treasure_map"),
                  f"The game ends when someone has {book.columns_to_end} complete columns: the"
                  " round is finished (the last player sits to the right of the first, seat 0)."
                  " Endgame effects are scored, then the most coins wins; a tie is won by the"
                  " Treasure Map's holder, else shared.",
                  "", "Characters:"]
-        lines += [f"  {book.label(c)}: {book.character(c)['text']}" for c in CHARACTERS]
+        lines += [f"  {book.label(c)}: {book.text(c)}" for c in CHARACTERS]
         lines += ["", "Boards (columns a to e from the left, rows 1 to 5 from the bottom):"]
         for letter in BOARDS:
             layout = book.layout(letter)

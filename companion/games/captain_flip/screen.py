@@ -56,7 +56,7 @@ def _table_facts(state: State) -> list[Fact]:
     facts = [Fact("board", "Board", f"{state.board}: {state.layout.name}"),
              Fact("bag", "Tiles in the bag", str(len(state.bag))),
              Fact("treasure_map", "Treasure Map", "in the centre" if state.map_holder is None
-                  else state.name(state.map_holder), str(book.data["treasure_map"]["text"]))]
+                  else state.name(state.map_holder), book.text("treasure_map"))]
     held = sum(p.coins for p in state.players)
     left = book.supply - held
     facts.append(Fact("supply", "Coins in the supply", str(left) if left >= 0 else
@@ -79,7 +79,7 @@ def _drawn_facts(state: State) -> list[Fact]:
     assert hand is not None
     label = book.label(hand.up)
     backs, spaces = preview.options(state)
-    text = str(book.character(hand.up)["text"])
+    text = book.text(hand.up)
     if state.flipped:
         drawn = Fact("drawn", "Drawn", f"{label} (flipped)",
                      f"Flipped once: it must be placed as it is. {text}")

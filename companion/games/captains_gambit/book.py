@@ -6,6 +6,7 @@ A table corrects a house default by editing that file or by passing the table op
 
 from __future__ import annotations
 
+import string
 import tomllib
 from collections.abc import Mapping
 from functools import cache, cached_property
@@ -28,6 +29,52 @@ def _packaged() -> dict[str, Any]:
 
 _TARGETS = ("none", "opponent", "anyone", "other")
 _AT_LEAST_ONE = ("starting_health", "rounds", "hand_size")
+CAPTAIN_TEXTS = ("win", "lose", "reveal", "prologue", "note")
+_ROUNDS = ("deadline_round", "alone_round")
+
+
+class _Words(string.Formatter):
+    """Fills a text's ``{key}`` placeholders from the data. ``{key:words|other words}`` picks
+    the first words when the value is true (or not 0), the second otherwise; a yes/no value
+    needs such words (a bare ``{key}`` of one is refused)."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            yes, _, no = format_spec.partition("|")
+            return yes if value else no
+        if isinstance(value, bool):
+            raise ValueError("a yes/no number needs words: {key:if yes|if no}")
+        return super().format_field(value, format_spec)
+
+
+_WORDS = _Words()
+
+
+def _fill(text: object, values: Mapping[str, Any]) -> str:
+    return _WORDS.vformat(str(text), (), values)
+
+
+def _check_captains(data: Mapping[str, Any]) -> None:
+    """Captains' numbers the rules can run with, and texts that name only their numbers."""
+    rounds = data["setup"]["rounds"]
+    for name, captain in data["captains"].items():
+        for key in _ROUNDS:
+            if key in captain and not 1 <= captain[key] <= rounds:
+                raise SetupError(f"rule 'captains.{name}.{key}' must be from 1 to {rounds}"
+                                 f" (setup.rounds), not {captain[key]}")
+        if "loses_at_death" in captain and captain["loses_at_death"] < 1:
+            raise SetupError(f"rule 'captains.{name}.loses_at_death' must be at least 1")
+        partner = captain.get("partner")
+        if partner is not None and (partner not in data["captains"] or partner == name):
+            raise SetupError(f"rule 'captains.{name}.partner' must be another captain of the"
+                             f" game, not {partner!r}")
+        for key in CAPTAIN_TEXTS:
+            try:
+                Book.words_of(data, name, key)
+            except (KeyError, ValueError, IndexError) as exc:
+                raise SetupError(f"rule 'captains.{name}.{key}' names a number the captain does"
+                                 f" not have ({exc}): use its own keys or setup's, in"
+                                 " braces") from None
 
 
 def _check(data: Mapping[str, Any]) -> None:
@@ -52,6 +99,7 @@ def _check(data: Mapping[str, Any]) -> None:
         except (KeyError, ValueError, IndexError) as exc:
             raise SetupError(f"rule 'actions.{name}.text' names a number the action does not"
                              f" have ({exc}): use its own keys or setup's, in braces") from None
+    _check_captains(data)
     if not data["setup"]["hand_size"] <= 4:
         raise SetupError("rule 'setup.hand_size' must be at most 4")
     known = set(data["captains"])
@@ -87,7 +135,17 @@ class Book(RuleBook):
     @staticmethod
     def text_of(data: Mapping[str, Any], name: str) -> str:
         action = data["actions"][name]
-        return str(action.get("text", "")).format_map({**data["setup"], **action})
+        return _fill(action.get("text", ""), {**data["setup"], **action})
+
+    def captain_text(self, name: str, key: str) -> str:
+        """A captain's ``win``, ``lose``, ``reveal``, ... text with this table's numbers in it
+        ("" when the captain has none)."""
+        return self.words_of(self.data, name, key)
+
+    @staticmethod
+    def words_of(data: Mapping[str, Any], name: str, key: str) -> str:
+        captain = data["captains"][name]
+        return _fill(captain.get(key, ""), {**data["setup"], **captain})
 
     def captain(self, name: str) -> Mapping[str, Any]:
         entry: Mapping[str, Any] = self.data["captains"][name]

@@ -45,9 +45,9 @@ def _secrets(state: State, seat: int) -> tuple[Fact, ...]:
     if me.captain is None:
         out.append(Fact("captain", "Your captain", "not told to the companion yet"))
     else:
-        data = book.captain(me.captain)
-        lose = str(data.get("lose", "None."))
-        detail = str(data.get("win", "")) + ("" if lose.startswith("None") else f" {lose}")
+        lose = book.captain_text(me.captain, "lose") or "None."
+        detail = book.captain_text(me.captain, "win") + ("" if lose.startswith("None")
+                                                         else f" {lose}")
         out.append(Fact("captain", "Your captain", book.label(me.captain), detail))
     if me.original_captain:
         out.append(Fact("original_captain", "Your captain before the swap",

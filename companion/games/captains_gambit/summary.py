@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.games.captains_gambit.book import PERMITS, WILDCARDS, Book
+from companion.games.captains_gambit.book import CAPTAIN_TEXTS, PERMITS, WILDCARDS, Book
 
-HOUSE = "[house default]"
+HOUSE = "[house]"
 PROVISIONAL = "[provisional]"
 
 
@@ -82,15 +82,15 @@ def rules_summary(book: Book) -> str:
         "  At 0 health, or on meeting your lose condition, you die: first the save window,"
         " then your captain and permits are shown. Lose conditions set off by a death are"
         " checked next, and kill credit passes along the chain. Then the win check." + f" {HOUSE}",
+        "  A dead captain wins nothing, except: " + ", ".join(
+            book.label(c) for c in setup["dead_can_win"]) + ".",
         "",
         "Captains",
     ]
-    for captain in data["captains"].values():
+    for name, captain in data["captains"].items():
         lines.append(f"  {captain['label']} ({captain['category']}){_mark(captain)}")
-        lines.append(f"    Win: {captain['win']}")
-        lines.append(f"    Lose: {captain['lose']}")
-        for key in ("reveal", "prologue", "note"):
+        for key in CAPTAIN_TEXTS:
             if key in captain:
-                lines.append(f"    {key.title()}: {captain[key]}")
+                lines.append(f"    {key.title()}: {book.captain_text(name, key)}")
     lines += ["", "Permit types: " + ", ".join(book.label(p) for p in PERMITS) + "."]
     return "\n".join(lines)

@@ -597,6 +597,13 @@ async function loadHistory() {
   } catch (err) { banner(err.message); }
 }
 
+async function loadRules() {
+  const box = document.getElementById("rules-text");
+  if (box.textContent) return;  // a table's rules do not change while it is open
+  try { box.textContent = (await api("GET", `${BASE}/rules`)).text; }
+  catch (err) { banner(err.message); }
+}
+
 async function undo() {
   if (!confirm(`Undo "${state.host.last}"? Everyone sees that it was undone.`)) return;
   try { await api("POST", `${BASE}/undo`, { expect: state.version }); loadHistory(); }
@@ -639,6 +646,9 @@ document.getElementById("nav").addEventListener("click", (e) => {
 document.getElementById("sheet-cancel").addEventListener("click", closeSheet);
 document.getElementById("sheet-go").addEventListener("click", sheetGo);
 document.getElementById("undo").addEventListener("click", undo);
+document.getElementById("rules-box").addEventListener("toggle", (e) => {
+  if (e.target.open) loadRules();
+});
 document.getElementById("end-table").addEventListener("click", endTable);
 document.getElementById("export").addEventListener("click", exportLog);
 document.getElementById("watch").addEventListener("click", () => join(null));
