@@ -33,7 +33,13 @@ from companion.engine.errors import (
     UnknownActionError,
     UnknownGameError,
 )
-from companion.engine.house import RuleBook, check_whole_numbers, merge_house, with_house
+from companion.engine.house import (
+    RuleBook,
+    check_whole_numbers,
+    data_text,
+    merge_house,
+    with_house,
+)
 from companion.engine.moves import Move, MoveSet, Params, with_defaults
 from companion.engine.randomness import shuffled
 from companion.engine.registry import all_games, get_game, register_components, register_game
@@ -109,6 +115,7 @@ __all__ = [
     "view_problems",
     "DieFace",
     "check_whole_numbers",
+    "data_text",
     "merge_house",
     "refuse_unknown",
     "seat_key",

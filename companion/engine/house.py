@@ -3,11 +3,36 @@ I/O: a game reads its own data file)."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Self, cast
 
 from companion.engine.errors import SetupError
+
+
+class _DataWords(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            yes, _, no = format_spec.partition("|")
+            return yes if value else no
+        if isinstance(value, bool):
+            raise ValueError("a yes/no number needs words: {key:if yes|if no}")
+        if format_spec.isalpha() and len(format_spec) > 1:
+            noun = format_spec.removesuffix("s") if value == 1 else format_spec
+            return f"{value} {noun}"
+        return super().format_field(value, format_spec)
+
+
+_DATA_WORDS = _DataWords()
+
+
+def data_text(text: object, values: Mapping[str, Any]) -> str:
+    """A data file's text with a table's numbers in it, so one house edit changes a rule and
+    its words: ``{key}`` a value (``{key[1]}`` one of a list), ``{key:coins}`` a count and its
+    noun ("1 coin", "5 coins"), ``{key:if yes|if no}`` words chosen by a yes/no (or 0 / not 0)
+    value. A bare yes/no is refused (ValueError), as is a key ``values`` lacks (KeyError)."""
+    return _DATA_WORDS.vformat(str(text), (), values)
 
 
 def merge_house(base: Mapping[str, Any], override: Mapping[str, Any],

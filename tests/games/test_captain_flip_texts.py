@@ -70,7 +70,7 @@ def test_the_drawn_tile_and_the_map_on_screen_carry_the_house_numbers() -> None:
     assert shown["drawn"].startswith("Take 6 coins. Endgame: if you have 3 or more Gunners")
 
 
-@pytest.mark.parametrize("text", ["Take {bogus} coins.", "Take {coins:nonsense}.",
+@pytest.mark.parametrize("text", ["Take {bogus} coins.", "Take {coins:q}.",
                                   "Take {by_columns[9]} coins.", "Take {coins."])
 def test_a_text_naming_what_its_character_lacks_is_refused_at_setup(text: str) -> None:
     name = "swabby" if "by_columns" in text else "gunner"

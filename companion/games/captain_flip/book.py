@@ -11,7 +11,7 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
-from companion.engine import RuleBook, SetupError, check_whole_numbers
+from companion.engine import RuleBook, SetupError, check_whole_numbers, data_text
 
 CHARACTERS = ("swabby", "cartographer", "navigator", "carpenter", "cook", "monkey", "gunner",
               "parrot", "lookout")
@@ -142,26 +142,11 @@ def _packaged() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-class _Number(int):
-    """A number in a text: ``{coins}`` reads "5", ``{coins:coins}`` reads "1 coin" or "5 coins"."""
-
-    def __format__(self, spec: str) -> str:
-        if spec == "coins":
-            return f"{int(self)} coin{'' if self == 1 else 's'}"
-        return format(int(self), spec)
-
-
-def _numbers(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_numbers(v) for v in value]
-    return _Number(value) if isinstance(value, int) and not isinstance(value, bool) else value
-
-
 def text_of(data: Mapping[str, Any], name: str) -> str:
     """A Character's text (``treasure_map``: the Map's) with the table's numbers in it: its
     own keys in braces, as ``{coins:coins}`` or ``{by_columns[1]}``."""
     entry = data["treasure_map"] if name == "treasure_map" else data["characters"][name]
-    return str(entry["text"]).format_map({k: _numbers(v) for k, v in entry.items()})
+    return data_text(entry["text"], entry)
 
 
 def _check(data: Mapping[str, Any]) -> None:

@@ -6,14 +6,13 @@ A table corrects a house default by editing that file or by passing the table op
 
 from __future__ import annotations
 
-import string
 import tomllib
 from collections.abc import Mapping
 from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
-from companion.engine import RuleBook, SetupError, check_whole_numbers
+from companion.engine import RuleBook, SetupError, check_whole_numbers, data_text
 
 PERMITS = ("barrage", "shield", "drain", "overcharge", "fortify", "network")
 WILDCARDS = ("identity_theft", "diplomatic_immunity")
@@ -31,27 +30,6 @@ _TARGETS = ("none", "opponent", "anyone", "other")
 _AT_LEAST_ONE = ("starting_health", "rounds", "hand_size")
 CAPTAIN_TEXTS = ("win", "lose", "reveal", "prologue", "note")
 _ROUNDS = ("deadline_round", "alone_round")
-
-
-class _Words(string.Formatter):
-    """Fills a text's ``{key}`` placeholders from the data. ``{key:words|other words}`` picks
-    the first words when the value is true (or not 0), the second otherwise; a yes/no value
-    needs such words (a bare ``{key}`` of one is refused)."""
-
-    def format_field(self, value: Any, format_spec: str) -> Any:
-        if "|" in format_spec:
-            yes, _, no = format_spec.partition("|")
-            return yes if value else no
-        if isinstance(value, bool):
-            raise ValueError("a yes/no number needs words: {key:if yes|if no}")
-        return super().format_field(value, format_spec)
-
-
-_WORDS = _Words()
-
-
-def _fill(text: object, values: Mapping[str, Any]) -> str:
-    return _WORDS.vformat(str(text), (), values)
 
 
 def _check_captains(data: Mapping[str, Any]) -> None:
@@ -135,7 +113,7 @@ class Book(RuleBook):
     @staticmethod
     def text_of(data: Mapping[str, Any], name: str) -> str:
         action = data["actions"][name]
-        return _fill(action.get("text", ""), {**data["setup"], **action})
+        return data_text(action.get("text", ""), {**data["setup"], **action})
 
     def captain_text(self, name: str, key: str) -> str:
         """A captain's ``win``, ``lose``, ``reveal``, ... text with this table's numbers in it
@@ -145,7 +123,7 @@ class Book(RuleBook):
     @staticmethod
     def words_of(data: Mapping[str, Any], name: str, key: str) -> str:
         captain = data["captains"][name]
-        return _fill(captain.get(key, ""), {**data["setup"], **captain})
+        return data_text(captain.get(key, ""), {**data["setup"], **captain})
 
     def captain(self, name: str) -> Mapping[str, Any]:
         entry: Mapping[str, Any] = self.data["captains"][name]
