@@ -107,9 +107,13 @@ def test_the_summary_shows_the_tables_engines_to_earth() -> None:
     assert "7 at this table" not in rules.rules_summary()
 
 
-def test_the_summary_marks_the_vote_tie_break_as_house() -> None:
+def test_the_summary_marks_the_secret_vote_as_house_and_the_seeds_tie_break_not() -> None:
+    """The seed: "If there is a tie and the Captain is still alive, then the Captain breaks
+    the tie. If there is a tie and the Captain is dead, then no one is sacrificed." The
+    secret vote is our reading of its count of three."""
     text = get_game("burkes-gambit").rules_summary()
-    assert "nobody is ejected if the Captain is dead [house]." in text
+    assert "shown together (the seed's count of three) [house]." in text
+    assert "nobody is ejected if the Captain is dead." in text
 
 
 def test_impossible_dice_are_refused_at_setup_naming_the_key() -> None:

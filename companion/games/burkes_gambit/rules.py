@@ -291,9 +291,9 @@ class BurkesGambitRules(GameRules):
             mark = " [house]" if role.get("house") else ""
             lines.append(f"  {role['label']}: {role['ability']}{mark}")
         lines += ["", "End: when the engines reach Earth, every living player but the Stowaway"
-                  " votes in secret; the votes are shown together. Most votes is ejected; a tie"
-                  " is the Captain's to break, or nobody is ejected if the Captain is dead"
-                  " [house]."
+                  " votes; each vote stays secret until all are in, then all are shown"
+                  " together (the seed's count of three) [house]. Most votes is ejected; a tie"
+                  " is the Captain's to break, or nobody is ejected if the Captain is dead."
                   + (" [house: a quarantined player still votes]" if book.quarantined_vote
                      else " [house: a quarantined player does not vote]"),
                   "Crew win if the infected player is ejected; the specialists win if a clean"
