@@ -47,12 +47,17 @@ def _check_captains(data: Mapping[str, Any]) -> None:
             raise SetupError(f"rule 'captains.{name}.partner' must be another captain of the"
                              f" game, not {partner!r}")
         for key in CAPTAIN_TEXTS:
-            try:
-                Book.words_of(data, name, key)
-            except (KeyError, ValueError, IndexError) as exc:
-                raise SetupError(f"rule 'captains.{name}.{key}' names a number the captain does"
-                                 f" not have ({exc}): use its own keys or setup's, in"
-                                 " braces") from None
+            _check_text(data, "captains", name, key)
+
+
+def _check_text(data: Mapping[str, Any], section: str, name: str, key: str) -> None:
+    """A text names only numbers of its own entry or of ``setup``."""
+    try:
+        Book.text_in(data, section, name, key)
+    except (KeyError, ValueError, IndexError) as exc:
+        whose = section.removesuffix("s")  # "the action", "the captain"
+        raise SetupError(f"rule '{section}.{name}.{key}' names a number the {whose} does not"
+                         f" have ({exc}): use its own keys or setup's, in braces") from None
 
 
 def _check(data: Mapping[str, Any]) -> None:
@@ -72,11 +77,7 @@ def _check(data: Mapping[str, Any]) -> None:
             if not low <= copies <= high:
                 raise SetupError(f"rule 'setup.{key}.{count}' must be from {low} to {high}")
     for name in data["actions"]:
-        try:
-            Book.text_of(data, name)
-        except (KeyError, ValueError, IndexError) as exc:
-            raise SetupError(f"rule 'actions.{name}.text' names a number the action does not"
-                             f" have ({exc}): use its own keys or setup's, in braces") from None
+        _check_text(data, "actions", name, "text")
     _check_captains(data)
     if not data["setup"]["hand_size"] <= 4:
         raise SetupError("rule 'setup.hand_size' must be at most 4")
@@ -108,22 +109,18 @@ class Book(RuleBook):
 
     def action_text(self, name: str) -> str:
         """An action's text with this table's numbers in it."""
-        return self.text_of(self.data, name)
-
-    @staticmethod
-    def text_of(data: Mapping[str, Any], name: str) -> str:
-        action = data["actions"][name]
-        return data_text(action.get("text", ""), {**data["setup"], **action})
+        return self.text_in(self.data, "actions", name, "text")
 
     def captain_text(self, name: str, key: str) -> str:
         """A captain's ``win``, ``lose``, ``reveal``, ... text with this table's numbers in it
         ("" when the captain has none)."""
-        return self.words_of(self.data, name, key)
+        return self.text_in(self.data, "captains", name, key)
 
     @staticmethod
-    def words_of(data: Mapping[str, Any], name: str, key: str) -> str:
-        captain = data["captains"][name]
-        return data_text(captain.get(key, ""), {**data["setup"], **captain})
+    def text_in(data: Mapping[str, Any], section: str, name: str, key: str) -> str:
+        """An action's or a captain's text, its ``{key}`` numbers its own or setup's."""
+        entry = data[section][name]
+        return data_text(entry.get(key, ""), {**data["setup"], **entry})
 
     def captain(self, name: str) -> Mapping[str, Any]:
         entry: Mapping[str, Any] = self.data["captains"][name]

@@ -21,9 +21,9 @@ def _wild(book: Book) -> str:
 def rules_summary(book: Book) -> str:
     win, moves, challenge = book.data["win"], book.data["moves"], book.data["challenge"]
     most = int(book.rule("setup", "most_moats"))
-    spent = {p: f" Using it spends your next turn {HOUSE}." if challenge[f"{p}_skips_turn"] else
-             f" Using it does not spend your next turn {HOUSE}." for p in ("juggernaut",
-                                                                            "witch_doctor")}
+    skips = {p: challenge[f"{p}_skips_turn"] for p in ("juggernaut", "witch_doctor")}
+    spent = {p: f" Using it {'spends' if skip else 'does not spend'} your next turn {HOUSE}."
+             for p, skip in skips.items()}
     spent["witch_doctor"] = (
         " Your piece must hold a power of every group the move claimed" if
         challenge["witch_doctor_needs_powers"] else

@@ -32,13 +32,15 @@ def cancel_targets(state: State, seat: int | None, with_window: bool) -> tuple[s
 
 
 def engine_rolled(state: State, seat: int) -> None:
-    """An engine face, rolled or rerolled: it powers up at once, or, if the data makes it
-    ``cancellable`` (a house edit), waits in a Cancel window like a used die."""
-    if not state.book.cancellable("engine"):
-        flow.power_up(state)
-        return
+    """An engine face, rolled or rerolled (it cannot be rerolled again): it powers up at once
+    and the turn ends, or, if the data makes it ``cancellable`` (a house edit), it waits in a
+    Cancel window like a used die."""
     state.die = None
-    open_window(state, Pending(seat, "engine", None, None))
+    if state.book.cancellable("engine"):
+        open_window(state, Pending(seat, "engine", None, None))
+        return
+    flow.engine_power(state)
+    flow.end_turn(state)
 
 
 def cancelled_name(state: State, what: str) -> str:

@@ -33,14 +33,6 @@ def end_turn(state: State) -> None:
         return
 
 
-def power_up(state: State) -> None:
-    """An engine face that no Cancel may stop (``faces.engine.cancellable``, the default):
-    it cannot be rerolled; it powers up at once and the turn ends."""
-    state.die = None
-    engine_power(state)
-    end_turn(state)
-
-
 def engine_power(state: State) -> None:
     """An engine power-up takes effect (a waiting Stall takes it instead); at Earth, the vote.
     The caller ends the turn (``end_turn`` does nothing once the vote has begun)."""
