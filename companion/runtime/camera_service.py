@@ -17,6 +17,7 @@ for `companion dice adapt` (vision/adapt.py).
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 import time
@@ -139,6 +140,7 @@ class CameraService:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._reading_ids = itertools.count(1)  # the host names a roll's die by its reading
         self.frames = 0
         # When each table last changed: a reading older than that has been used, or passed by
         # (one die, one roll), so it suggests nothing any more.
@@ -178,31 +180,33 @@ class CameraService:
 
     def _remember_roll(self, reading: dict[str, Any]) -> None:
         """Keep what a roll's pip dice look like (the frame is gone by the time a player
-        confirms them), and which value each action the roll suggests stands for now."""
+        confirms them, or the host says what one really was), and which value each action
+        the roll suggests stands for now at the table the camera watches."""
         with self._lock:
             frame = self._frame
-        if self.dice is None or frame is None or self.table_id is None:
-            return
-        try:
-            table = self.hub.get(self.table_id)
-        except TableError:
+        if self.dice is None or frame is None:
             return
         crops = {i: self.dice.crop(frame, die["box"])
                  for i, die in enumerate(reading.get("dice", []))
                  if die["kind"] in ("d6", UNSURE)}
         values: dict[str, int] = {}
-        with table.lock:
-            session = table.session
-            for value in range(1, 7):
-                for action in session.rules.suggest(session.state, DieFace("d6", value)):
-                    values.setdefault(str(action.to_dict()), value)
+        try:
+            table = self.hub.get(self.table_id) if self.table_id is not None else None
+        except TableError:
+            table = None
+        if table is not None:
+            with table.lock:
+                session = table.session
+                for value in range(1, 7):
+                    for action in session.rules.suggest(session.state, DieFace("d6", value)):
+                        values.setdefault(str(action.to_dict()), value)
         reading["_examples"] = crops, values
 
     def _keep_confirmed(self, table: LiveTable, reading: dict[str, Any]) -> None:
         """The action just taken, if a roll's die stood for it: that die, with the value the
         players took, is an example (the die read with that value; or, when the roll had
         one pip die, that die, read otherwise or unsure: a correction)."""
-        from companion.vision.adapt import AdaptError, ExampleStore
+        from companion.vision.adapt import AdaptError
 
         crops, values = reading.get("_examples", ({}, {}))
         if not table.session.history or self.dice is None:
@@ -216,9 +220,21 @@ class CameraService:
         if len(chosen) != 1 or crops[chosen[0]] is None:
             return  # which die the players meant cannot be told
         try:
-            ExampleStore(self.dice.data).add(crops[chosen[0]], value)
+            self._keep_example(reading, chosen[0], value)
         except AdaptError as exc:  # a full disk costs an example, never the game
             log.error("dice example not kept: %s", exc)
+
+    def _keep_example(self, reading: dict[str, Any], die: int, label: int) -> None:
+        """Keep one die of a roll as an example: one per die, the last word on it kept (the
+        host's correction replaces what the players' confirmation kept)."""
+        from companion.vision.adapt import ExampleStore
+
+        assert self.dice is not None
+        kept = reading.setdefault("_kept", {})
+        path = ExampleStore(self.dice.data).add(reading["_examples"][0][die], label)
+        if die in kept:
+            kept[die].unlink(missing_ok=True)
+        kept[die] = path
 
     def _fresh(self, table: LiveTable, reading: dict[str, Any]) -> bool:
         return bool(not table.ended and time.time() - reading["at"] <= FRESH_SECONDS
@@ -272,8 +288,11 @@ class CameraService:
                            "message": report["message"]}
             log.info("camera %s: %s", report["source"], report["message"])
         elif report["type"] in ("card", "roll"):
-            reading = {**report, "at": time.time()}
+            reading = {**report, "at": time.time(), "id": next(self._reading_ids)}
             if report["type"] == "roll":
+                # left to right as in the camera's picture: how the host finds a die on a phone
+                reading["dice"] = sorted(report.get("dice", []),
+                                         key=lambda d: float(d["box"][0]) + float(d["box"][2]) / 2)
                 self._remember_roll(reading)
             self.readings.appendleft(reading)
             log.info("camera read %s", report.get("card") or report.get("payload")
@@ -425,6 +444,31 @@ class CameraService:
         self.dice.reload()
         return message
 
+    def teach_die(self, actor: Actor, reading_id: int, die: int, label: int) -> str:
+        """The host tells the pip reader what one die of a roll it read really shows (1 to 6),
+        or that it is no die at all (0, a phantom die): kept as an example for
+        ``adapt_dice``. Refused with a message (no such roll or die, a full disk), keeping
+        nothing."""
+        from companion.vision.adapt import NOT_A_DIE, AdaptError
+
+        if not actor.host:
+            raise TableError(403, "host_only", "only the host teaches the dice reader")
+        if self.dice is None or self.dice.pips is None:
+            raise TableError(409, "no_pip_reader", "this companion reads no pip dice")
+        reading = next((r for r in list(self.readings)
+                        if r["type"] == "roll" and r["id"] == reading_id), None)
+        if reading is None:
+            raise TableError(404, "no_such_roll", "that roll is no longer kept: teach the"
+                                                  " reader from a newer one")
+        if reading.get("_examples", ({}, {}))[0].get(die) is None:
+            raise TableError(404, "no_such_die", f"that roll has no pip die number {die + 1}")
+        try:
+            self._keep_example(reading, die, label)
+        except AdaptError as exc:
+            raise TableError(409, "cannot_keep", f"{exc}; nothing kept") from None
+        return ("kept: the reader will learn that this is no die" if label == NOT_A_DIE
+                else f"kept: the reader will learn that this die shows {label}")
+
     @staticmethod
     def _public(reading: dict[str, Any], meanings: dict[int, list[Action]]) -> dict[str, Any]:
         if reading["type"] == "card":
@@ -438,7 +482,7 @@ class CameraService:
         else:
             out = {"type": "roll", "dice": [{"kind": d["kind"], "value": d["value"]}
                                             for d in reading.get("dice", [])],
-                   "at": reading["at"]}
+                   "at": reading["at"], "id": reading["id"]}
             if meanings.get(id(reading)) == []:
                 # Shown, never applied: a die on the table now is not a roll the game expects.
                 out["note"] = "no roll is expected now: ignored"

@@ -100,6 +100,16 @@ def request_schemas() -> dict[str, dict[str, Any]]:
                    "properties": {"use": {"type": "boolean"}}},
         "DiceAdapt": {"type": "object", "additionalProperties": False,
                       "properties": {"rollback": {"type": "boolean"}}},
+        "DiceExample": {
+            "type": "object", "additionalProperties": False,
+            "required": ["reading", "die", "value"],
+            "properties": {
+                "reading": {"type": "integer", "minimum": 1,
+                            "description": "a roll's `id` from the camera's `readings`"},
+                "die": {"type": "integer", "minimum": 0, "maximum": 99,
+                        "description": "the die's place in that roll's `dice`, from 0"},
+                "value": {"type": "integer", "minimum": 0, "maximum": 6,
+                          "description": "what it shows, 1 to 6; 0: it is no die"}}},
         "Empty": {"type": "object", "additionalProperties": False},
     }
 
@@ -198,6 +208,12 @@ def openapi_document() -> dict[str, Any]:
                 {"200": _ok("What happened", {"type": "object", "required": ["message"],
                                               "properties": {"message": {"type": "string"}}})},
                 _ref("DiceAdapt"), errors=writes)},
+            "/api/tables/{table_id}/camera/dice-example": {"post": _op(
+                "The host says what one die of a roll the camera read really shows (or that"
+                " it is no die): kept for the pip reader to learn",
+                {"200": _ok("What was kept", {"type": "object", "required": ["message"],
+                                              "properties": {"message": {"type": "string"}}})},
+                _ref("DiceExample"), errors=writes)},
             "/api/tables/{table_id}/camera.jpg": {"get": {
                 **_op("What the camera sees now",
                       {"200": {"description": "A JPEG",

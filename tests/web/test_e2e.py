@@ -435,10 +435,16 @@ def test_a_game_added_as_a_plug_in_plays_on_a_phone(browser: Browser, tmp_path: 
 
 def test_the_host_asks_the_camera_to_learn_the_tables_dice(browser: Browser,
                                                            tmp_path: Path) -> None:
+    import shutil
+
+    from companion.vision.adapt import ExampleStore
     from tests.conftest import ROOT
 
     frames = tmp_path / "camera"
     frames.mkdir()
+    for n in range(6):  # a roll of pip dice lying still under the camera
+        shutil.copy(ROOT / "fixtures" / "images" / "dice" / "ivory-red-pips-720p.jpg",
+                    frames / f"{n:04}.jpg")
     server = Server(tmp_path / "data", env={"COMPANION_CAMERA": str(frames)})
     server.start()
     try:
@@ -448,7 +454,15 @@ def test_the_host_asks_the_camera_to_learn_the_tables_dice(browser: Browser,
         expect(host.locator("#dice-adapt")).to_be_visible(timeout=LIVE)
         expect(host.locator("#camera")).not_to_contain_text("board")  # this game has none
         host.click("#dice-adapt summary")
-        host.click("#adapt-dice")  # no die confirmed yet: told so, and nothing changes
+        # the host says a die of the roll is no die at all: kept for the reader to learn
+        host.locator("#dice-adapt [data-die]").first.click(timeout=LIVE)
+        expect(host.locator("#dice-adapt")).to_have_attribute("open", "")
+        host.click("#die-values [data-value='0']")
+        expect(host.locator("#banner")).to_contain_text("no die", timeout=LIVE)
+        assert ExampleStore(tmp_path / "data").counts() == {0: 1}
+        expect(host.locator("#die-values")).to_have_count(0)
+        expect(host.locator("#dice-adapt [data-die]").first).to_contain_text("no die ✓")
+        host.click("#adapt-dice")  # one die is too few: told so, and nothing changes
         expect(host.locator("#banner")).to_contain_text("nothing changed", timeout=LIVE)
         screens = ROOT / "build" / "screens"
         screens.mkdir(parents=True, exist_ok=True)

@@ -99,19 +99,54 @@ function suggestionButtons(camera) {
     `Camera saw ${s.card}: ${s.text}`));
 }
 
-function adaptParts() {
-  // The host teaches the pip reader this table's dice (the ones the players confirmed).
+let teaching = null;  // the die of a roll the host is telling the reader about: {reading, die}
+const taught = new Map();  // "reading:die" -> what the host said it was, shown on its button
+
+function redrawTeaching() {
+  const box = document.getElementById("dice-adapt");
+  if (box && state.camera) box.replaceWith(adaptParts(state.camera));
+}
+
+function adaptParts(camera) {
+  // The host teaches the pip reader this table's dice: the ones the players confirmed, and
+  // any die of a recent roll the host says it read wrong (or that is no die at all).
   const teach = (rollback) => async () => {
     try {
       const done = await api("POST", `${BASE}/camera/dice-adapt`, { rollback });
       banner(done.message, "news");
     } catch (err) { banner(err.message); }
   };
-  return el("details", { id: "dice-adapt" }, el("summary", {}, "Dice reading at this table"),
+  const tell = (value) => async () => {
+    try {
+      const done = await api("POST", `${BASE}/camera/dice-example`, { ...teaching, value });
+      taught.set(`${teaching.reading}:${teaching.die}`, value ? String(value) : "no die");
+      banner(done.message, "news");
+    } catch (err) { banner(err.message); }
+    teaching = null;
+    redrawTeaching();
+  };
+  const rolls = (camera.readings || []).filter((r) => r.type === "roll"
+    && r.dice.some((d) => d.kind === "d6" || d.kind === "unsure")).slice(0, 3);
+  const chosen = (r, i) => teaching && teaching.reading === r.id && teaching.die === i;
+  const dieButton = (r, d, i) => el("button", { class: `big die${chosen(r, i) ? " chosen" : ""}`,
+    "data-die": `${r.id}:${i}`, onclick: () => { teaching = { reading: r.id, die: i }; redrawTeaching(); } },
+    taught.has(`${r.id}:${i}`) ? `${d.value ?? "?"} → ${taught.get(`${r.id}:${i}`)} ✓` : d.value ?? "?");
+  const rows = rolls.map((r) => el("div", { class: "roll-dice" }, el("span", {}, "Roll:"),
+    r.dice.map((d, i) => (d.kind === "d6" || d.kind === "unsure" ? dieButton(r, d, i) : null))));
+  const asking = teaching && rolls.some((r) => r.id === teaching.reading);
+  const box = el("details", { id: "dice-adapt" }, el("summary", {}, "Dice reading at this table"),
     el("p", { class: "muted" }, "Every die you confirm is kept on the companion. Teach the reader"
       + " from them: it is switched on only if it reads your dice better."),
+    rows.length ? el("p", {}, "Read a die wrong, or saw one that is not there? Tap it (left to right as in the camera's picture):") : null,
+    rows,
+    asking ? el("div", { class: "die-values", id: "die-values" }, el("span", {}, "It really shows:"),
+      [1, 2, 3, 4, 5, 6].map((v) => el("button", { class: "big", "data-value": v, onclick: tell(v) }, v)),
+      el("button", { class: "big", "data-value": 0, onclick: tell(0) }, "Not a die")) : null,
     el("button", { class: "big", id: "adapt-dice", onclick: teach(false) }, "Learn our dice"),
     el("button", { class: "big", id: "rollback-dice", onclick: teach(true) }, "Undo the last learning"));
+  // Kept open across the table's updates: the host is in the middle of something.
+  box.open = Boolean(document.getElementById("dice-adapt")?.open);
+  return box;
 }
 
 function renderCamera(snapshot) {
@@ -133,7 +168,7 @@ function renderCamera(snapshot) {
   }
   parts.push(...suggestionButtons(camera));
   if (camera.boards) parts.push(...boardParts(camera.boards));
-  if (camera.can_adapt) parts.push(adaptParts());
+  if (camera.can_adapt) parts.push(adaptParts(camera));
   setChildren(document.getElementById("camera"), ...parts);
   setChildren(document.getElementById("readings"), el("h3", {}, "Last readings"),
     el("ol", { class: "log" }, (camera.readings || []).map((r) => el("li", {},
