@@ -154,16 +154,24 @@ class ActionSpec:
                    tuple(Param.from_dict(p) for p in data.get("params", ())),
                    data.get("cost", 0), data.get("note", ""), data.get("ruling", False))
 
-    def problem(self, params: Mapping[str, Any]) -> str | None:
-        """Why these parameter values do not fit this spec, or None when they do."""
+    def field_problem(self, params: Mapping[str, Any]) -> str | None:
+        """A field these parameters have and the spec does not, or one they lack."""
         known = {p.name for p in self.params}
         for name in params:
             if name not in known:
                 return f"unknown field {name!r}"
         for p in self.params:
+            if p.name not in params and p.default is None:
+                return f"missing field {p.name!r}"
+        return None
+
+    def problem(self, params: Mapping[str, Any]) -> str | None:
+        """Why these parameter values do not fit this spec, or None when they do."""
+        reason = self.field_problem(params)
+        if reason:
+            return reason
+        for p in self.params:
             if p.name not in params:
-                if p.default is None:
-                    return f"missing field {p.name!r}"
                 continue
             reason = p.problem(params[p.name])
             if reason:

@@ -93,10 +93,11 @@ class MoveSet:
         reason = move.refusal(state, seat)
         params: dict[str, Any] = dict(action.params)
         if reason is None:
-            specs = move.params(state, seat)
-            params = with_defaults(action.params, specs)
-            reason = move.check(state, seat, params) or ActionSpec(
-                move.name, "", params=specs).problem(params)
+            spec = ActionSpec(move.name, "", params=move.params(state, seat))
+            params = with_defaults(action.params, spec.params)
+            # a field missing or unknown first: the game's own reasons read its values
+            reason = (spec.field_problem(params) or move.check(state, seat, params)
+                      or spec.problem(params))
         if reason is not None:
             raise IllegalActionError(action.name, actor, reason)
         return move, params

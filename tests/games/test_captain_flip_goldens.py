@@ -4,9 +4,13 @@ comments, so that regenerating the expected files cannot quietly change a result
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from tests.games.goldens import replayed
+from tests.conftest import TRANSCRIPTS
+from tests.games.goldens import replayed, run_replay
 
 GAME = "captain_flip"
 
@@ -17,6 +21,8 @@ FINISHED = {
     "b-three-players-the-kraken-race": ([0], [35, 26, 33], [29, 19, 18]),
     "c-four-players-three-gunners-lose-a-won-tie": ([2], [35, 42, 42, 38], [13, 34, 15, 24]),
     "d-five-players": ([3], [22, 24, 22, 30, 21], [22, 8, 12, 18, 9]),
+    "a-five-players-the-bag-runs-out-in-the-last-round": ([4], [39, 40, 38, 32, 40],
+                                                          [29, 33, 26, 29, 28]),
 }
 
 REFUSED = {
@@ -74,3 +80,23 @@ def test_there_are_golden_games_on_every_board() -> None:
 
     names = {p.stem for p in ALL if p.parent.name == GAME}
     assert set(FINISHED) | set(REFUSED) | {"a-monkey-chain-through-a-parrot"} == names
+
+
+def test_an_empty_bag_finishes_the_round_or_with_the_other_reading_ends_the_game(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The rulebook is silent on an empty bag: its last round is finished (Eve's turn passes,
+    her Treasure Map coin taken); a table may end the game with the turn that emptied it."""
+    name = "a-five-players-the-bag-runs-out-in-the-last-round"
+    _, report = replayed(GAME, name, capsys)
+    assert report["view"]["outcome"]["game_end"] == "columns"
+    lines = (TRANSCRIPTS / GAME / f"{name}.jsonl").read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("{"))
+    setup = json.loads(lines[first])
+    setup["options"]["house"] = {"end": {"bag_empty_finishes_round": False}}
+    lines[first] = json.dumps(setup)
+    other = tmp_path / "other.jsonl"
+    other.write_text("\n".join(lines) + "\n")
+    _, ended = run_replay(other, capsys)
+    assert ended["view"]["outcome"]["winners"] == [1]  # Ben 40, Eve 39: her turn never came
+    assert [c["total"] for c in ended["view"]["score"]["by_seat"]] == [39, 40, 38, 32, 39]
+    assert ended["view"]["outcome"]["game_end"] == "bag_empty"

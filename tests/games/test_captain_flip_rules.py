@@ -459,10 +459,10 @@ def test_setup_refuses_what_the_game_does_not_have() -> None:
         rules.setup(GameSetup("captain-flip", NAMES[:2], deal={}))
 
 
-def test_an_empty_bag_ends_the_game() -> None:
+def test_an_empty_bag_finishes_the_round() -> None:
     """Seed silent: with five players and a house rule that plays on to five columns (15
-    spaces each, 75 > 72 tiles), the bag runs out: the game ends when no tile is left for the
-    next turn, and is scored as usual."""
+    spaces each, 75 > 72 tiles), the bag runs out: the round is finished as after four
+    columns, each turn left passing with nothing to draw, and the game is scored as usual."""
     table = Table(5, companion_draws=True, house={"end": {"columns": 5}})
     session = table.session
     while session.outcome is None:
@@ -473,6 +473,12 @@ def test_an_empty_bag_ends_the_game() -> None:
             table.act("monkey_flip", cell=session.legal_actions(turn)[0].params[0].choices[0])
         else:
             table.act("place", cell=table.state.open_cells(turn)[-1])
-    assert not table.state.bag and session.outcome.details["game_end"] == "bag_empty"
+    assert not table.state.bag and table.state.turn == table.state.last_seat()
+    last_draw = next(r for r in reversed(session.history) if r.action.name == "draw")
+    passed = [n for n in session.history[-1].notes if n.startswith("The bag is empty: ")]
+    assert len(passed) == table.state.last_seat() - last_draw.action.seat > 0  # this seed: yes
+    assert session.outcome.details["game_end"] in ("bag_empty", "columns")
     ending = session.table_view(None).ending
-    assert ending is not None and ending.text.endswith("(the bag ran out)")
+    assert ending is not None
+    if session.outcome.details["game_end"] == "bag_empty":
+        assert ending.text.endswith("(the bag ran out)")

@@ -211,6 +211,10 @@ class Book(RuleBook):
         return int(self.data["end"]["columns"])
 
     @property
+    def bag_empty_finishes_round(self) -> bool:
+        return bool(self.data["end"]["bag_empty_finishes_round"])
+
+    @property
     def supply(self) -> int:
         return int(self.data["coins"]["supply"])
 

@@ -181,7 +181,7 @@ def end_turn(state: State) -> None:
         state.emit("last_round", seat=seat, last=state.last_seat())
     if state.ended_by is not None and seat == state.last_seat():
         finish(state, "columns")
-    elif not state.bag:
+    elif not state.bag and (seat == state.last_seat() or not state.book.bag_empty_finishes_round):
         finish(state, "bag_empty")
     elif not any(state.open_cells(p.seat) for p in state.players):
         finish(state, "no_space")  # only with a house rule: no one can place a tile
@@ -195,6 +195,11 @@ def end_turn(state: State) -> None:
             # No space can take a tile (a house rule's end, or only a cost space and no
             # coin): the turn passes, its Treasure Map coin included.
             state.emit("no_space", seat=state.turn)
+            end_turn(state)
+        elif not state.bag:
+            # An empty bag: the round is finished as after four columns, each turn passing
+            # with nothing to draw (a turn all the same: its Treasure Map coin included).
+            state.emit("no_tile", seat=state.turn)
             end_turn(state)
 
 

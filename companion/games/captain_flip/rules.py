@@ -235,7 +235,10 @@ class CaptainFlipRules(GameRules):
                                          "the player loses (never wins, placed last) and keeps"
                                          " their coins on the score sheet."),
             "[house] A Parrot with no tile to draw or no space to fill draws nothing; when the"
-            " bag is empty at the end of a turn, the game ends and is scored."]
+            " bag is empty " + ("the round is finished (each turn left passes, its Treasure"
+                                " Map coin included) and the game is scored."
+                                if book.bag_empty_finishes_round else
+                                "at the end of a turn, the game ends and is scored.")]
         return "\n".join(lines)
 
 
@@ -362,6 +365,8 @@ def _notes(state: State, events: Sequence[Event]) -> tuple[str, ...]:
         elif kind == "no_space":
             out.append(f"{state.name(event['seat'])} has no space that can take a tile:"
                        " the turn passes")
+        elif kind == "no_tile":
+            out.append(f"The bag is empty: {state.name(event['seat'])}'s turn passes")
         elif kind == "turn":
             out.append(f"{state.name(event['seat'])}'s turn")
     return tuple(out)
