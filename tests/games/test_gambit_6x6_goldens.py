@@ -69,3 +69,9 @@ def test_the_player_powers_game_uses_them_on_the_bridges() -> None:
     assert {"magician", "sensei", "use_juggernaut", "take_player_power"} <= set(names)
     assert session.state.layout.name == "bridges"
     assert session.state.outcome is not None and session.state.outcome.winners == (0,)
+
+
+def test_a_sensei_shown_true_passes_nothing_and_the_new_power_stays_where_placed() -> None:
+    state = replayed("a-sensei-shown-true-passes-nothing").state
+    assert (state.pieces["A1"].movement, state.pieces["A2"].movement) == ("diagonal", "ghost")
+    assert state.pieces["B4"].lost  # the challenger's price

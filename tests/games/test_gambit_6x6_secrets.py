@@ -29,7 +29,11 @@ PROBES = [Action("challenge", BEN, {"power": p}) for p in ("diagonal", "moat", "
     Action("declare_moat", BEN, {"piece": "B1"}), Action("declare_kamikaze", BEN),
     Action("move", BEN, {"piece": "a6", "to": "a4"}), Action("accept", BEN),
     Action("give_up", BEN, {"piece": "B1"}), Action("detect", BEN, {"piece": "B1",
-                                                                    "target": "A1"})]
+                                                                    "target": "A1"})] + [
+    # Ann's pieces named where Ben's are wanted: refused alike, whatever they hold
+    Action(name, BEN, {"piece": piece, **more}) for piece in ("A1", "A2", "A3", "A4")
+    for name, more in (("witch_doctor", {}), ("place_new_power", {"power": "ghost"}),
+                       ("sensei", {"to": "B1", "powers": ["ghost"]}))]
 
 
 def ben_sees(session: TableSession) -> Any:
@@ -161,3 +165,19 @@ def test_a_private_input_never_reaches_the_other_phone(tmp_path: Path) -> None:
         assert before["version"] == after["version"] == 0
     finally:
         services.close()
+
+
+def test_a_witch_doctor_naming_the_opponents_piece_is_refused_alike() -> None:
+    """Ben holds a Witch Doctor while Ann's claim is open, and names her pieces: refused as
+    not his, whatever they hold (it had said which of them held no movement power)."""
+    first, second = table({"player_powers": True}), table({"player_powers": True})
+    place(first, ANN, {"A1": ("ghost", "moat"), "A3": ("diagonal", "sitting")})
+    place(second, ANN, {"A2": ("ghost", "moat"), "A3": ("diagonal", "sitting")})
+    for session in (first, second):
+        place(session, BEN, {"B1": ("diagonal", "moat"), "B2": ("ghost", "sitting")})
+        session.state.held_powers[BEN].append("witch_doctor")
+        do(session, "move", ANN, piece="c1", to="e3")  # A3 claims Diagonal
+    for piece in ("A1", "A2", "A4"):
+        probe = Action("witch_doctor", BEN, {"piece": piece})
+        assert refusal(first, probe) == refusal(second, probe) is not None
+    assert refusal(first, Action("witch_doctor", BEN, {"piece": "B1"})) is None

@@ -136,11 +136,14 @@ def look(state: State, seat: int, target: str) -> None:
 
 
 def transfer(state: State, pending: Pending) -> None:
-    """Sensei: the named powers the giver really holds (and still holds) go to the receiver."""
+    """Sensei: the named powers the giver really holds (and still holds) go to the receiver.
+    A claim settled in the window passes nothing: shown a bluff, or shown true and so lost
+    (a new power then placed on the giver stays where its owner put it), or taken by a
+    Witch Doctor."""
     giver, taker = state.pieces[pending.piece], state.pieces[pending.target or ""]
     for claim in pending.claims:
         power = claim.power
-        if claim.status == "false" or power not in giver.powers():
+        if claim.status != "open" or power not in giver.powers():
             continue  # a bluff nobody caught moves nothing
         group = state.book.group(power)
         setattr(giver, group, None)

@@ -24,8 +24,9 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 def _check(state: State, seat: int | None, params: Params) -> str | None:
     name = params.get("piece")
     piece = state.pieces.get(name) if isinstance(name, str) else None
-    if piece is None or not state.book.rule("challenge", "witch_doctor_needs_powers"):
-        return None
+    if piece is None or piece.seat != seat \
+            or not state.book.rule("challenge", "witch_doctor_needs_powers"):
+        return None  # another seat's piece: refused as not yours, never by what it holds
     for claim in flow.challengeable(state):
         group = state.book.group(claim.power)
         if getattr(piece, group) is None:
