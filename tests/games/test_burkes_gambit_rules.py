@@ -103,6 +103,50 @@ def test_reserve_keeps_the_face_and_a_new_reserve_returns_the_old() -> None:
     assert s.view(None)["die"] == {"face": "quarantine", "rerolled": False}
 
 
+def test_a_die_rerolled_before_it_was_reserved_is_not_rerolled_again() -> None:
+    """"Reroll the die one time": the die keeps its reroll on the card (a blind tester
+    rerolled one die twice through the reserve)."""
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="quarantine")
+    act(s, "reroll", 0, face="scan_any")
+    act(s, "reserve_die", 0)
+    assert "(rerolled)" in str(s.table_view(None).to_dict())
+    for seat in (1, 2, 3):
+        act(s, "roll", seat, face="id_check")
+        act(s, "return_die", seat)
+    act(s, "use_reserve", 0)
+    assert s.view(None)["die"] == {"face": "scan_any", "rerolled": True}
+    with pytest.raises(IllegalActionError, match="rerolled this die once already"):
+        act(s, "reroll", 0, face="cancel")
+
+
+def test_a_die_waiting_in_a_cancel_window_is_out_of_the_bag_until_it_is_settled() -> None:
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    act(s, "roll", 1, face="damage_heal")
+    assert s.view(None)["bag"] == 19  # Ann's Cancel on her card, Ben's die in his hand
+    act(s, "resolve", 1, target=2, choice="damage")
+    assert s.state.phase == "cancel" and s.view(None)["bag"] == 19  # Ben's die waits
+    act(s, "cancel", 0, what="waiting")
+    assert s.view(None)["bag"] == 21  # settled: both dice back
+
+
+def test_the_tables_ruling_names_its_winners_and_its_reason_never_another_ending() -> None:
+    s = table(deal=KNOWN)
+    act(s, "declare_winner", None, winner="specialists", reason="we misdealt the IDs")
+    outcome = s.outcome
+    assert outcome is not None and outcome.winners == (1,) and outcome.reason == "declared"
+    ending = s.table_view(None).ending
+    assert ending is not None and ending.text == ("Game over: the Acquisition Support"
+                                                  " Specialists win (the table's ruling:"
+                                                  " we misdealt the IDs)")
+    s = table(deal=KNOWN)
+    act(s, "declare_winner", None, winner="crew", reason="agreed")
+    assert s.outcome is not None and s.outcome.winners == (0, 2, 3)
+    assert "ejected" not in s.table_view(None).ending.text  # type: ignore[union-attr]
+
+
 def test_an_engine_power_up_ends_the_turn_stays_in_the_centre_and_cannot_be_reserved() -> None:
     s = table(deal=KNOWN)
     act(s, "roll", 0, face="engine")

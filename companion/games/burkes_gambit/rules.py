@@ -115,11 +115,11 @@ class BurkesGambitRules(GameRules):
         refuse_unknown(options, _OPTIONS, "unknown option")
         book = Book.load(options.get("house"))
         to_earth = options.get("engines_to_earth", book.engines_to_earth(count))
+        source = ("option \"engines_to_earth\"" if "engines_to_earth" in options
+                  else f"rule 'setup.engines_to_earth.{count}'")
         if not isinstance(to_earth, int) or isinstance(to_earth, bool) or not 1 <= to_earth <= 12:
-            raise SetupError("option \"engines_to_earth\" must be a number from 1 to 12")
+            raise SetupError(f"{source} must be a number from 1 to 12")
         if to_earth > book.dice:  # the ship could never reach Earth
-            source = ("option \"engines_to_earth\"" if "engines_to_earth" in options
-                      else f"rule 'setup.engines_to_earth.{count}'")
             raise SetupError(f"{source} ({to_earth}) is more than rule 'setup.dice'"
                              f" ({book.dice}): each power-up keeps its die in the centre")
         names = [str(n) for n in setup.seats]

@@ -42,7 +42,8 @@ def _player(state: State, p: Player) -> PlayerView:
     if p.role_used:
         facts.append(Fact("role_used", "Role used"))
     if p.reserve:
-        facts.append(Fact("reserve", "Reserved die", book.face_label(p.reserve)))
+        facts.append(Fact("reserve", "Reserved die", book.face_label(p.reserve)
+                          + (" (rerolled)" if p.reserve_rerolled else "")))
     if p.seat in state.quarantine:
         facts.append(Fact("quarantined", "In quarantine"))
     if _shown(state, p) and p.team:
@@ -118,7 +119,8 @@ def _ending(state: State) -> Ending | None:
     team = moves.winning_team(state)
     if outcome is None or team is None:
         return None
-    why = ENDINGS.get(outcome.reason, outcome.reason)
+    why = (f"the table's ruling: {outcome.details['why']}" if outcome.reason == "declared"
+           else ENDINGS.get(outcome.reason, outcome.reason))
     winners = moves.WINNERS[team]
     return Ending(outcome.winners, f"Game over: {winners} win ({why})")
 

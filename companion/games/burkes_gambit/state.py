@@ -34,6 +34,7 @@ class Player:
     alive: bool = True
     role_used: bool = False
     reserve: str | None = None  # the face of the die reserved on this card (face up)
+    reserve_rerolled: bool = False  # that die was rerolled before it was reserved
     looks: list[Look] = field(default_factory=list)
     revealed: bool = False  # ID and parasite card face up (dead, or ejected)
 
@@ -119,9 +120,11 @@ class State:
         return None
 
     def dice_out(self) -> int:
-        """Dice not in the bag: reserved, in hand, in the centre."""
+        """Dice not in the bag: reserved, in hand, in the centre, and the dice of actions
+        waiting in a Cancel window with the Cancels played on them (back once settled)."""
+        waiting = ([self.pending] if self.pending else []) + self.held
         return (sum(1 for p in self.players if p.reserve) + (1 if self.die else 0)
-                + self.centre)
+                + self.centre + sum(1 + len(p.cancels) for p in waiting))
 
     def bag_left(self) -> int:
         """Dice still in the bag."""

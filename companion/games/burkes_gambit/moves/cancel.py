@@ -38,7 +38,7 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 def _run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
-    state.players[seat].reserve = None  # the Cancel die goes back to the bag
+    state.players[seat].reserve = None  # off the card: back in the bag once it is settled
     what = str(params["what"])
     state.emit("cancelled", seat=seat, what=what)
     if what == "waiting":

@@ -85,6 +85,8 @@ def winning_team(state: State) -> str | None:
     outcome = state.outcome
     if outcome is None:
         return None
+    if outcome.reason == "declared":  # the table's ruling names the team
+        return str(outcome.details["team"])
     return CREW if outcome.reason == "infected_ejected" else SPECIALIST
 
 

@@ -1,4 +1,6 @@
-"""``declare_winner``: the table's ruling that ends the game with the winners it names."""
+"""``declare_winner``: the table's ruling that ends the game with the winners it names, at
+any time (the table can always overrule the companion); recorded as the table's ruling, with
+its reason, never as an ending the game did not reach."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 def _run(state: State, seat: int | None, params: Params) -> None:
     team = SPECIALIST if params["winner"] == "specialists" else CREW
-    flow.finish(state, team, "infected_ejected" if team == CREW else "crew_dead")
+    flow.finish(state, team, "declared", why=str(params["reason"]))
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:

@@ -105,9 +105,10 @@ def check_crew_dead(state: State) -> None:
         finish(state, SPECIALIST, "crew_dead")
 
 
-def finish(state: State, team: str, reason: str) -> None:
+def finish(state: State, team: str, reason: str, why: str | None = None) -> None:
+    """The game ends, ``team`` winning; ``why``: the table's words, when it is its ruling."""
     winners = tuple(p.seat for p in state.players if p.team == team)
-    state.outcome = Outcome(winners, reason)
+    state.outcome = Outcome(winners, reason, {} if why is None else {"team": team, "why": why})
     state.phase = "over"
     state.die, state.pending = None, None
     for player in state.players:

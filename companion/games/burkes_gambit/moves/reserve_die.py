@@ -16,7 +16,9 @@ def _refusal(state: State, seat: int | None) -> str | None:
 def _run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None and state.die is not None
     player = state.players[seat]
-    player.reserve, state.die = state.die.face, None
+    # a die keeps its one reroll on the card: once rerolled, never again
+    player.reserve, player.reserve_rerolled = state.die.face, state.die.rerolled
+    state.die = None
     state.emit("reserved", seat=seat, face=player.reserve)
     flow.end_turn(state)
 

@@ -20,7 +20,8 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
     player = state.players[seat]
     assert player.reserve is not None
-    state.die, player.reserve = Die(player.reserve), None
+    state.die = Die(player.reserve, rerolled=player.reserve_rerolled)
+    player.reserve = None
     state.emit("used_reserve", seat=seat, face=state.die.face)
 
 
