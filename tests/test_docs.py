@@ -2,6 +2,9 @@
 
 import os
 import re
+from pathlib import Path
+
+import pytest
 
 from companion.games.captains_gambit.moves import MOVES
 from tests.conftest import ROOT
@@ -55,3 +58,25 @@ def test_narration_doc_examples_parse_and_its_pacing_table_matches_the_data() ->
         numbers = [float(c.strip().removesuffix(" s")) for c in cells.group(1).split("|")]
         keys = ["line_gap", "settle", "act", "look", "countdown_step"]
         assert numbers == [row[k] for k in keys], name
+
+
+def test_every_transcript_shown_with_its_log_in_the_docs_replays_to_that_output(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A transcript block followed by a `--log` output block (its first line "   1  ...")
+    replays to exactly that output: the examples a reader copies stay true."""
+    from companion.cli import main
+
+    checked = 0
+    for doc in sorted((ROOT / "docs").glob("*.md")):
+        blocks = re.findall(r"```[a-z]*\n(.*?)```", doc.read_text(), re.S)
+        for source, shown in zip(blocks, blocks[1:], strict=False):
+            lines = source.strip().splitlines()
+            if not lines or not all(line.startswith("{") for line in lines) \
+                    or not re.match(r"\s+1  ", shown):
+                continue
+            path = tmp_path / "example.jsonl"
+            path.write_text(source)
+            main(["replay", str(path), "--log"])
+            assert capsys.readouterr().out == shown, f"{doc.name}: {lines[1]}"
+            checked += 1
+    assert checked >= 4

@@ -113,9 +113,17 @@ class Param:
         pool = list(self.choices)
         for item in value:
             if item not in pool:
+                if item in self.choices:  # named more often than it is there
+                    return (f"{self.name}: {item!r} can be named only"
+                            f" {_times(list(self.choices).count(item))}, not"
+                            f" {_times(value.count(item))}")
                 return f"{self.name}: {item!r} is not one of {', '.join(map(str, self.choices))}"
             pool.remove(item)
         return None
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +162,8 @@ class ActionSpec:
                    tuple(Param.from_dict(p) for p in data.get("params", ())),
                    data.get("cost", 0), data.get("note", ""), data.get("ruling", False))
 
-    def field_problem(self, params: Mapping[str, Any]) -> str | None:
-        """A field these parameters have and the spec does not, or one they lack."""
-        known = {p.name for p in self.params}
-        for name in params:
-            if name not in known:
-                return f"unknown field {name!r}"
+    def missing(self, params: Mapping[str, Any]) -> str | None:
+        """A field the spec needs and these parameters lack."""
         for p in self.params:
             if p.name not in params and p.default is None:
                 return f"missing field {p.name!r}"
@@ -167,7 +171,11 @@ class ActionSpec:
 
     def problem(self, params: Mapping[str, Any]) -> str | None:
         """Why these parameter values do not fit this spec, or None when they do."""
-        reason = self.field_problem(params)
+        known = {p.name for p in self.params}
+        for name in params:
+            if name not in known:
+                return f"unknown field {name!r}"
+        reason = self.missing(params)
         if reason:
             return reason
         for p in self.params:

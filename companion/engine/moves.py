@@ -95,8 +95,8 @@ class MoveSet:
         if reason is None:
             spec = ActionSpec(move.name, "", params=move.params(state, seat))
             params = with_defaults(action.params, spec.params)
-            # a field missing or unknown first: the game's own reasons read its values
-            reason = (spec.field_problem(params) or move.check(state, seat, params)
+            # a missing field first (the game's own reasons read the values it is given)
+            reason = (spec.missing(params) or move.check(state, seat, params)
                       or spec.problem(params))
         if reason is not None:
             raise IllegalActionError(action.name, actor, reason)

@@ -147,6 +147,8 @@ def test_no_shield_on_your_own_action_or_twice(four: TableSession) -> None:
     act(four, "strike", 0, target=1)
     with pytest.raises(IllegalActionError, match="your own action"):
         act(four, "shield", 0)
+    with pytest.raises(IllegalActionError, match="a Shield is always a claim: Identity Theft"):
+        act(four, "shield", 2, via="identity_theft")
     act(four, "shield", 2)
     with pytest.raises(IllegalActionError, match="already declared a Shield"):
         act(four, "shield", 3)

@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import IllegalActionError, TableSession
+from companion.engine import Action, GameSetup, IllegalActionError, TableSession
 from tests.conftest import act, cg_table
 
 FIVE = ("Ann", "Ben", "Cat", "Dan", "Eve")
@@ -387,3 +387,18 @@ def test_a_correction_is_logged_for_all_and_needs_a_reason(four: TableSession) -
         act(four, "correct", target=1, counter="energy", value=5, reason=" ")
     with pytest.raises(IllegalActionError, match="only the table"):
         act(four, "correct", 0, target=1, counter="energy", value=5, reason="x")
+
+
+def test_romeo_and_juliet_see_each_other_and_nobody_else_learns_it() -> None:
+    """"Romeo+Juliet ... should both see each other during the Prologue": each one's phone
+    keeps the other's seat (a blind tester's Juliet had only the nod to go by)."""
+    session = TableSession(GameSetup("captains-gambit", tuple("ABCDEFGH"), {}, seed=11))
+    assert session.state.players[7].captain == "romeo"
+    session.submit(Action("prologue_swap", 7, {"target": 4}))
+
+    def partner(seat: int) -> str | None:
+        return next((f.value for f in session.table_view(seat).secrets if f.key == "partner"),
+                    None)
+
+    assert (partner(7), partner(4)) == ("E (Juliet)", "H (Romeo)")
+    assert [partner(s) for s in range(7) if s != 4] == [None] * 6

@@ -19,12 +19,6 @@ SWAPPERS = ("romeo", "tybalt")
 NOT_COPYABLE = (*ASCENSION, "viola")
 
 
-def _partner(state: State, source: int) -> int | None:
-    captain = state.players[source].captain
-    partner = state.book.captain(captain)["partner"] if captain else None
-    return state.seat_of(partner, other_than=source) if partner else None
-
-
 def _killed_by(state: State, victim: int | None, seat: int) -> bool:
     death = state.death_of(victim)
     return death is not None and death.killer == seat
@@ -60,7 +54,7 @@ def _killed_least_loyal(state: State, seat: int, source: int) -> bool:
 
 
 def _killed_partner(state: State, seat: int, source: int) -> bool:
-    return _killed_by(state, _partner(state, source), seat)
+    return _killed_by(state, state.partner_of(source), seat)
 
 
 def _ascended(state: State, seat: int, source: int) -> bool:
@@ -80,7 +74,7 @@ def _everyone_else_dead(state: State, seat: int, source: int) -> bool:
 
 
 def _lovers_last(state: State, seat: int, source: int) -> bool:
-    partner = _partner(state, source)
+    partner = state.partner_of(source)
     if partner is None:
         return False
     return {p.seat for p in state.living()} == {seat, partner}
@@ -202,7 +196,7 @@ def loses_now(state: State, seat: int) -> tuple[bool, int | None]:
         if death is not None and _by_another_hand(state, captain, seat, death.killer):
             return True, death.killer
     elif captain in ("romeo", "juliet", "tybalt", "mercutio"):
-        death = state.death_of(_partner(state, seat))
+        death = state.death_of(state.partner_of(seat))
         duel = captain in ("tybalt", "mercutio")
         if death is not None and (not duel or _by_another_hand(state, captain, seat,
                                                                 death.killer)):

@@ -222,9 +222,11 @@ class CaptainsGambitRules(GameRules):
         return screen.table_view(state, seat, INFO)
 
     def as_known_to(self, state: State, seat: int | None) -> State:
-        """Hidden from ``seat``: other seats' unrevealed captains, their captains before a
-        swap, the living's permits, their marks and Viola's choice; the centre card once
-        swapped; the deck's order; the seed (it would show the deal)."""
+        """Hidden from ``seat``: other seats' unrevealed captains (but its partner's, Romeo's
+        Juliet or Tybalt's Mercutio and back: "both see each other during the Prologue"),
+        their captains before a swap, the living's permits, their marks and Viola's choice;
+        the centre card once swapped; the deck's order; the seed (it would show the deal)."""
+        partner = state.partner_of(seat) if seat is not None else None
         known = state.copy()
         known.seed = None
         if known.deck is not None:
@@ -237,7 +239,7 @@ class CaptainsGambitRules(GameRules):
         for player in known.players:
             if player.seat == seat:
                 continue
-            if not player.revealed:
+            if not player.revealed and player.seat != partner:
                 player.captain = None
             player.original_captain = None
             player.copies_seat = None

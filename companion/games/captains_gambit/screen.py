@@ -52,6 +52,11 @@ def _secrets(state: State, seat: int) -> tuple[Fact, ...]:
     if me.original_captain:
         out.append(Fact("original_captain", "Your captain before the swap",
                         book.label(me.original_captain)))
+    partner = state.partner_of(seat)
+    if partner is not None:
+        out.append(Fact("partner", "Your partner", f"{state.name(partner)}"
+                        f" ({book.label(state.players[partner].captain or 'captain')})",
+                        "You saw each other in the Prologue."))
     if me.permits:
         detail = " ".join(f"{book.label(c)}: {book.action_text(c)}" if c in book.data["actions"]
                           else f"{book.label(c)}: {book.data['wildcards'][c]['text']}"

@@ -138,6 +138,13 @@ class State:
                 return death
         return None
 
+    def partner_of(self, seat: int) -> int | None:
+        """The seat holding the partner of ``seat``'s captain (Romeo's Juliet, Tybalt's
+        Mercutio, and back), if one does."""
+        captain = self.players[seat].captain
+        partner = self.book.captain(captain).get("partner") if captain else None
+        return self.seat_of(partner, other_than=seat) if partner else None
+
     def seat_of(self, captain: str, other_than: int | None = None) -> int | None:
         for p in self.players:
             if p.captain == captain and p.seat != other_than:

@@ -47,9 +47,15 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     state.emit("declared", seat=seat, action="shield", target=pending.actor, via="claim")
 
 
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    if "via" in params:  # decisions.md: Identity Theft is for your own turn's permit action
+        return "a Shield is always a claim: Identity Theft is for your own turn's permit action"
+    return None
+
+
 def _note(state: State, seat: int | None) -> str:
     return claim_note(state, seat, "shield", state.book.action_text("shield"))
 
 
 MOVE = Move("shield", "reaction", fixed_label("Shield"), _refusal, _run,
-            said("{who} declares Shield"), cost=_cost, note=_note)
+            said("{who} declares Shield"), check=_check, cost=_cost, note=_note)
