@@ -23,7 +23,8 @@ def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     # One line a registered game, in the registry's order (more games may join).
     assert [line.split()[0] for line in lines] == [g.info.slug for g in all_games()]
     for start in ("burkes-gambit      Burke's Gambit (4-8 players)",
-                  "captains-gambit    Captain's Gambit (4-8 players)"):
+                  "captains-gambit    Captain's Gambit (4-8 players)",
+                  "gambit-of-kings    Gambit of Kings (2 players)"):
         assert any(line.startswith(start) for line in lines), start
 
 
@@ -59,6 +60,23 @@ def test_rules_summary_with_a_tables_house_edits(capsys: pytest.CaptureFixture[s
         assert said in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("game", [g.info.slug for g in all_games()
+                                  if g.info.slug in ("burkes-gambit", "captain-flip",
+                                                     "captains-gambit", "gambit-6x6",
+                                                     "gambit-of-kings")])
+def test_rules_data_prints_every_key_a_house_edit_may_change(
+        game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """What a table needs to write a `house` edit: the data file, by the same keys; an
+    unknown key is refused naming the keys there are."""
+    assert main(["rules", game, "--data"]) == 0
+    data = tomllib.loads(capsys.readouterr().out)
+    first = next(iter(data))
+    assert main(["rules", game, "--house", json.dumps({"no_such_rule": 1})]) == 2
+    assert f"(it has: {', '.join(data)})" in capsys.readouterr().err
+    assert main(["rules", game, "--house", json.dumps({first: {"no_such_rule": 1}})]) == 2
+    assert f"({first} has: " in capsys.readouterr().err
+
+
 def test_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "chess"]) == 2
     assert "unknown game 'chess'" in capsys.readouterr().err
@@ -68,6 +86,18 @@ def test_replay_prints_the_final_table(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["replay", str(PUCK)]) == 0
     out = capsys.readouterr().out
     assert "Game over by the end of round 12: Ann wins" in out
+
+
+def test_replay_names_each_boards_owner_and_shows_a_stack_whole(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(TRANSCRIPTS / "captain_flip"
+                               / "a-five-players-the-bag-runs-out-in-the-last-round.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if line.startswith("The pirate ship")] == [
+        f"The pirate ship ({name}):" for name in ("Ann", "Ben", "Cat", "Dan", "Eve")]
+    assert main(["replay", str(TRANSCRIPTS / "gambit_6x6"
+                               / "far-row-win-with-a-sitter-stack.jsonl")]) == 0
+    assert " A5+B6+A3 " in capsys.readouterr().out  # e6: bottom first
 
 
 def test_replay_of_a_missing_file_exits_2(tmp_path: Path,

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,9 @@ EXIT_REJECTED = 3
 def _games(args: argparse.Namespace) -> int:
     for rules in all_games():
         info = rules.info
-        print(f"{info.slug:18} {info.title} ({info.min_players}-{info.max_players} players):"
+        players = (f"{info.min_players}" if info.min_players == info.max_players
+                   else f"{info.min_players}-{info.max_players}")
+        print(f"{info.slug:18} {info.title} ({players} players):"
               f" {info.summary}")
     return EXIT_OK
 
@@ -44,6 +47,13 @@ def _rules(args: argparse.Namespace) -> int:
     except RulesError as exc:
         print(f"companion rules: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    if args.data:
+        text = _data_file(rules)
+        if text is None:
+            print(f"companion rules: {rules.info.title} has no data file", file=sys.stderr)
+            return EXIT_USAGE
+        print(text, end="")
+        return EXIT_OK
     try:
         house = _house(args.house)
         print(rules.rules_summary({"house": house} if house else None))
@@ -51,6 +61,16 @@ def _rules(args: argparse.Namespace) -> int:
         print(f"companion rules: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
+
+
+def _data_file(rules: Any) -> str | None:
+    """The game's data file (its package's ``data/rules.toml``), comments and all: every
+    rule the table option ``house`` may change, by the same keys."""
+    package = type(rules).__module__.rpartition(".")[0]
+    try:
+        return resources.files(package).joinpath("data/rules.toml").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, TypeError):
+        return None
 
 
 def _house(given: str | None) -> dict[str, Any] | None:
@@ -320,6 +340,9 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--house", metavar="JSON|FILE",
                        help="a table's house edits (the table option `house`), as JSON or a"
                             " file of it: the summary as that table plays")
+    rules.add_argument("--data", action="store_true",
+                       help="print the game's data file instead: every rule `house` may"
+                            " change, by the same keys, with the sources of its numbers")
     rules.set_defaults(run=_rules)
 
     replay = sub.add_parser(

@@ -24,18 +24,19 @@ def _player_line(view: TableView, index: int) -> str:
     return f" {mark} seat {p.seat} {p.name + you:<12} {'  '.join(parts)}".rstrip()
 
 
-def _board(board: Board, seat: int | None) -> list[str]:
-    """The grid, a cell as its top piece's label (or its own label, or "."), holes blank;
-    turned round for a seat on the far side."""
-    width = max([2, *(len(p.label) for c in board.cells for p in c.pieces),
-                 *(len(c.label) for c in board.cells)])
+def _board(board: Board, view: TableView) -> list[str]:
+    """The grid, a cell as its pieces' labels, bottom first ("B4+A4+B3": a stack), or its own
+    label, or "."; holes blank; turned round for a seat on the far side; a player's own
+    board named after its owner, as on the phones."""
+    shown = {c.id: "+".join(p.label for p in c.pieces) or c.label or "." for c in board.cells}
+    width = max([2, *(len(s) for s in shown.values())])
     grid = [[" " * width] * board.cols for _ in range(board.rows)]
     for cell in board.cells:
-        shown = cell.pieces[-1].label if cell.pieces else cell.label or "."
-        grid[cell.row][cell.col] = f"{shown:<{width}}"
-    if seat in board.turned_for:
+        grid[cell.row][cell.col] = f"{shown[cell.id]:<{width}}"
+    if view.seat in board.turned_for:
         grid = [row[::-1] for row in grid[::-1]]
-    return [f"{board.title}:"] + ["  " + " ".join(row).rstrip() for row in grid]
+    owner = f" ({view.players[board.owner].name})" if board.owner is not None else ""
+    return [f"{board.title}{owner}:"] + ["  " + " ".join(row).rstrip() for row in grid]
 
 
 def _score_sheet(sheet: ScoreSheet, view: TableView) -> list[str]:
@@ -105,7 +106,7 @@ def render(view: TableView, log: bool = False) -> str:
     lines += [_player_line(view, i) for i in range(len(view.players))]
     lines += [f"  {fact.text}" for fact in view.facts]
     for board in view.boards:
-        lines += _board(board, view.seat)
+        lines += _board(board, view)
     if view.score_sheet:
         lines += _score_sheet(view.score_sheet, view)
     if view.votes:

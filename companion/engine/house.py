@@ -43,7 +43,9 @@ def merge_house(base: Mapping[str, Any], override: Mapping[str, Any],
     for key, value in override.items():
         where = f"{path}.{key}" if path else key
         if key not in base:
-            raise SetupError(f"house option {where!r} is not a rule the data file knows")
+            known = ", ".join(map(str, base))
+            raise SetupError(f"house option {where!r} is not a rule the data file knows"
+                             f" ({f'{path} has' if path else 'it has'}: {known})")
         if isinstance(base[key], Mapping):
             if not isinstance(value, Mapping):
                 raise SetupError(f"house option {where!r} must be a table of values")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.engine.actions import Action, ActionSpec
-from companion.engine.errors import RulesError, UndoError
+from companion.engine.errors import RulesError, SetupError, UndoError
 from companion.engine.registry import get_game
 from companion.engine.rules import Event, GameRules, GameSetup, Outcome, Transition
 from companion.engine.table_view import LogLine, TableView
@@ -79,6 +79,9 @@ class TableSession:
     def __init__(self, setup: GameSetup, rules: GameRules | None = None) -> None:
         """A new game; ``rules``: these instead of the game registered as ``setup.game``."""
         rules = rules or get_game(setup.game)
+        if len({s.strip().casefold() for s in setup.seats}) != len(setup.seats):
+            # the log and the phones name a seat by its name: "Ann" and "ann" are one
+            raise SetupError("two seats have the same name")
         if setup.seed is None:
             # A seed is always recorded, so that the log replays to the same deal.
             setup = replace(setup, seed=secrets.randbelow(2**31))

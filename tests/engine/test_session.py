@@ -8,6 +8,7 @@ from companion.engine import (
     Action,
     GameSetup,
     IllegalActionError,
+    SetupError,
     TableSession,
     UndoError,
     UnknownGameError,
@@ -29,6 +30,15 @@ def test_unknown_game_names_the_known_ones() -> None:
     assert "burkes-gambit" in known and "captains-gambit" in known
     with pytest.raises(UnknownGameError, match=re.escape(f"(known games: {known})")):
         get_game("chess")
+
+
+@pytest.mark.parametrize("game", [g.info.slug for g in all_games()])
+def test_two_seats_with_one_name_are_refused_in_every_game(game: str) -> None:
+    rules = get_game(game)
+    seats = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")[:rules.info.min_players]
+    TableSession(GameSetup(game, seats, seed=1))
+    with pytest.raises(SetupError, match="two seats have the same name"):
+        TableSession(GameSetup(game, (*seats[:-1], f" {seats[0].lower()}"), seed=1))
 
 
 def test_a_seed_is_always_recorded_so_the_log_replays() -> None:

@@ -103,7 +103,8 @@ def test_a_tile_goes_on_the_lowest_empty_space_of_a_column() -> None:
     table = Table()
     table.draw("swabby")
     table.refused("place", "c2 is not the lowest empty space of column c: c1 is", cell="c2")
-    table.refused("place", "there is no space 'a3' on board A", cell="a3")
+    table.refused("place", "there is no space 'a3' on board A (its spaces: a1, a2, b1, b2, b3, c1,",
+                  cell="a3")
     table.act("place", cell="a1")
     table.play("swabby", "a1")
     table.play("swabby", "a2")  # column a (2 spaces) is now full

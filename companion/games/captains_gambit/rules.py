@@ -112,8 +112,6 @@ class CaptainsGambitRules(GameRules):
         count = len(names)
         if not INFO.min_players <= count <= INFO.max_players:
             raise SetupError(f"Captain's Gambit needs 4 to 8 players, not {count}")
-        if len(set(names)) != count:
-            raise SetupError("two seats have the same name")
         options = _read_options(setup.options, count)
         book = Book.load(setup.options.get("house"))
         pool = book.pool(count, options["warp_in"])

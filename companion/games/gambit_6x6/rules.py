@@ -111,8 +111,6 @@ class Gambit6x6Rules(GameRules):
         count = len(names)
         if not INFO.min_players <= count <= INFO.max_players:
             raise SetupError(f"Gambit (6x6) is for 2 to 4 players, not {count}")
-        if len(set(names)) != count:
-            raise SetupError("two seats have the same name")
         if setup.deal is not None:
             raise SetupError("Gambit (6x6) has no cards to deal by hand: leave out \"deal\"")
         options = setup.options

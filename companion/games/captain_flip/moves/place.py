@@ -33,7 +33,8 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     cell = str(params.get("cell"))
     layout = state.layout
     if cell not in layout.spaces:
-        return f"there is no space {cell!r} on board {state.board} (spaces: a1 to e5)"
+        return (f"there is no space {cell!r} on board {state.board} (its spaces:"
+                f" {', '.join(sorted(layout.spaces))})")
     column = column_name(state, cell)
     lowest = state.lowest_empty(seat, layout.column_of(cell))
     if lowest is None:
