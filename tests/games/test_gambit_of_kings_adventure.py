@@ -222,7 +222,7 @@ def test_who_rolls_which_die() -> None:
     assert session.history[-1].text == "Ann's Knight e4 to e6: attacks Ben's Orc"
     assert session.state.phase == "combat"
     assert session.table_view(0).status == \
-        "Combat: waiting for Ann's Knight d8, Ann's d6 for the Orc, Ben's Orc d6"
+        "Combat: waiting for Ann's Knight's d8, Ann's d6 for the Orc, Ben's Orc's d6"
     ann = next(s for s in session.legal_actions(0) if s.name == "combat_roll")
     ben = next(s for s in session.legal_actions(1) if s.name == "combat_roll")
     assert ann.params[0].choices == ("knight_d8", "d6_for_the_orc") and ann.kind == "reaction"
@@ -340,7 +340,7 @@ def test_the_losing_side_may_reroll_with_a_token_or_accept() -> None:
     assert refused(session, 1, "accept") == ("cannot accept by Ben: only the side losing the"
                                              " fight may re-roll or accept, once every die is in")
     act(session, 0, "reroll_combat", die="knight_d8", face=5)
-    assert session.history[-1].text == "Ann re-rolls the Knight d8 (a token): 5"
+    assert session.history[-1].text == "Ann re-rolls the Knight's d8 (a token): 5"
     # Now Ben is losing, has a token, and his d6 could beat 5.
     assert names(session, 1) == ["reroll_combat", "accept"] and names(session, 0) == []
     act(session, 1, "reroll_combat", die="orc_d6", face=3)
@@ -568,8 +568,8 @@ def test_the_companion_rolls_every_die_seeded_and_logged() -> None:
     assert first == play(3)  # the same seed rolls the same
     assert first[0] == "Ann rolls the movement die (rolled by the companion)"
     assert any(line.startswith("the die shows ") for line in first)
-    assert any(line.startswith("Ann's Knight d8: ") for line in first)
-    assert any(line.startswith("Ben's Orc d6: ") for line in first)
+    assert any(line.startswith("Ann's Knight's d8: ") for line in first)
+    assert any(line.startswith("Ben's Orc's d6: ") for line in first)
     assert len({tuple(play(seed)) for seed in range(6)}) > 1
 
 

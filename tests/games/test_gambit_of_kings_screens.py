@@ -63,7 +63,7 @@ def test_players_show_their_side_pieces_tokens_cards_and_losses() -> None:
     view = session.table_view(None)
     combat = next(f for f in view.facts if f.key == "combat")
     assert combat.value == "Ann's Knight from e4 attacks Ben's Orc on e6"
-    assert combat.detail == "Ann's Knight d8: ? · Ann's d6 for the Orc: ? · Ben's Orc d6: ?"
+    assert combat.detail == "Ann's Knight's d8: ? · Ann's d6 for the Orc: ? · Ben's Orc's d6: ?"
     for seat, die, face in [(0, "knight_d8", 7), (0, "d6_for_the_orc", 1), (1, "orc_d6", 3)]:
         act(session, seat, "combat_roll", die=die, face=face)
     ben = session.table_view(None).players[1]

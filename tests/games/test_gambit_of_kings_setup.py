@@ -202,6 +202,10 @@ def test_modes_without_a_movement_roll_have_no_rows() -> None:
     ({"layout": "diagram-7"}, "option 'layout' must be one of standard"),
     ({"speed": 3}, "unknown option 'speed'"),
     ({"tokens": {"light": -1, "dark": 3}}, "option tokens must give each side's tokens"),
+    ({"mode": "av2", "tokens": {"light": 9, "dark": 1}},
+     r"option tokens: Adventure variant II \(AV II\) gives each side 1 re-roll token, so at"
+     " most 1 can be left"),
+    ({"tokens": {"light": 1, "dark": 0}}, "Standard rules gives each side 0 re-roll tokens"),
     ({"house": {"pieces": {"knight": {"wings": True}}}},
      "house option 'pieces.knight.wings' is not a rule"),
     ({"house": {"pieces": {"knight": {"effect": {"kind": "teleport"}}}}},

@@ -31,7 +31,7 @@ def seated(browser: Browser, server: Server, table: dict[str, Any], seat: int) -
 def sheet(page: Page, choices: tuple[str, ...], preview: str) -> None:
     """Pick the choices in the open action sheet, preview, confirm."""
     for choice in choices:
-        page.click(f"#sheet-form button:text-is('{choice}')")
+        page.click(f'#sheet-form button:text-is("{choice}")')
     page.click("#sheet-go")
     expect(page.locator("#sheet-preview")).to_contain_text(preview)
     page.click("#sheet-go")
@@ -92,8 +92,8 @@ def test_two_phones_move_by_tapping_and_fight_with_dice(server: Server,
     # Both phones ask for their dice; each taps the faces of its own.
     expect(ann.locator("#reaction-alert")).to_contain_text("Enter a combat die", timeout=LIVE)
     ann.click("#reaction-alert button")
-    sheet(ann, ("knight d8", "6"), "Ann's Knight d8: 6")
-    for die, face in (("orc d6", "2"), ("d8 for the knight", "5")):
+    sheet(ann, ("Knight's d8", "6"), "Ann's Knight's d8: 6")
+    for die, face in (("Orc's d6", "2"), ("d8 for the Knight", "5")):
         expect(ben.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
         ben.click("#reaction-alert button")
         sheet(ben, (die, face), f": {face}")

@@ -30,17 +30,18 @@ def foe_die_id(name: str, sides: int) -> str:
 
 
 def dice_for(state: State, piece: Piece, defender: Piece) -> list[Die]:
-    """The dice of a fight, each with who rolls it: "Knight d8", "d6 for the Orc"."""
+    """The dice of a fight, each with who rolls it: "Knight's d8", "d6 for the Orc" (never
+    "Knight d8": it reads as a piece on square d8)."""
     book = state.book
     attacker_name, defender_name = state.piece_name(piece), state.piece_name(defender)
     ours, theirs, extra = book.die(piece.kind), book.die(defender.kind), book.extra_die
-    dice = [Die(die_id(attacker_name, ours), piece.side, ours, f"{attacker_name} d{ours}"),
+    dice = [Die(die_id(attacker_name, ours), piece.side, ours, f"{attacker_name}'s d{ours}"),
             Die(foe_die_id(defender_name, theirs), piece.side, theirs,
                 f"d{theirs} for the {defender_name}")]
     if book.has_extra_die(piece.kind) and not book.greater(defender.kind):
         dice.append(Die(f"extra_d{extra}", piece.side, extra, f"extra d{extra} ({attacker_name})"))
     dice.append(Die(die_id(defender_name, theirs), defender.side, theirs,
-                    f"{defender_name} d{theirs}"))
+                    f"{defender_name}'s d{theirs}"))
     if book.has_extra_die(defender.kind) and not book.greater(piece.kind):
         dice.append(Die(f"extra_d{extra}", defender.side, extra,
                         f"extra d{extra} ({defender_name})"))

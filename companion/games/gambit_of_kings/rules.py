@@ -118,7 +118,9 @@ def _cards(book: Book, options: Mapping[str, Any], seed: int | str | None) -> li
     return [[*shuffled(others, seed, "cards", side), CASTLE] for side in SIDES]
 
 
-def _tokens(options: Mapping[str, Any], start: int) -> list[int]:
+def _tokens(options: Mapping[str, Any], start: int, mode: str) -> list[int]:
+    """Each side's re-roll tokens: the mode's number, or those left in a game resumed (never
+    more than the mode gives)."""
     given = options.get("tokens")
     if given is None:
         return [start, start]
@@ -126,6 +128,9 @@ def _tokens(options: Mapping[str, Any], start: int) -> list[int]:
             isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in given.values()):
         raise SetupError("option tokens must give each side's tokens left: {\"light\": 2,"
                          " \"dark\": 3}")
+    if any(n > start for n in given.values()):
+        raise SetupError(f"option tokens: {mode} gives each side {start} re-roll"
+                         f" token{'s' * (start != 1)}, so at most {start} can be left")
     return [int(given[side]) for side in SIDES]
 
 
@@ -151,7 +156,8 @@ class GambitOfKingsRules(GameRules):
                       names=list(setup.seats), companion_dice=dice == "companion",
                       board=_position(book, options),
                       cards=_cards(book, options, setup.seed) if mode.roll else [[], []],
-                      tokens=_tokens(options, mode.tokens), phase="laying", turn=seat,
+                      tokens=_tokens(options, mode.tokens, mode.label), phase="laying",
+                      turn=seat,
                       first=seat, coin=first == "coin")
         if not mode.roll or all(state.cards):
             begin_turn(state)

@@ -145,7 +145,8 @@ def waiting_for(state: State) -> tuple[int, ...]:
 
 def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
     over = state.outcome is not None
-    turn_word = f"{state.turns} turns" if over else f"turn {state.turns + 1}"
+    turn_word = (f"{state.turns} turn{'s' * (state.turns != 1)}" if over
+                 else f"turn {state.turns + 1}")
     return TableView(
         game=info.slug, title=info.title, seat=seat, phase=state.phase,
         phase_label=PHASES[state.phase], status=status(state),

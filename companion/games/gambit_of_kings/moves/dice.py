@@ -23,7 +23,8 @@ def _fighting(state: State, seat: int | None) -> str | None:
 
 def _die_params(dice: list[Die], with_face: bool) -> tuple[Param, ...]:
     ids = tuple(d.id for d in dice)
-    out = [Param("die", "choice", "Which die", choices=ids)]
+    out = [Param("die", "choice", "Which die", choices=ids,
+                 labels=tuple(d.text for d in dice))]  # "Knight's d8", not "knight d8"
     if with_face:
         every = tuple(sorted({f for d in dice for f in faces(d.sides)}))
         out.append(Param("face", "choice", "It shows", choices=every, depends_on="die",
