@@ -119,11 +119,17 @@ def test_a_sitter_stack_moves_only_from_its_top() -> None:
 
 def test_a_bulldozer_pushes_one_square_on_into_an_empty_square() -> None:
     session = started()
-    arrange(session, {"c3": ["A3"], "c4": ["B3"], "d4": ["A4"], "d5": ["B4"], "a6": ["B1"]})
+    arrange(session, {"c3": ["A3"], "c4": ["B3"], "d4": ["A4"], "d5": ["B4"], "a6": ["B1"],
+                      "f1": ["A1"]})
     assert destinations(session, 0, "c3", "bulldoze") == {"c4"}
     assert refused(session, "bulldoze", 0, piece="c3", target="d4") == (
         "a Bulldozer pushes a piece on a square next to it (not diagonally) one square on,"
         " into an empty square: it cannot push from c3 to d4")
+    assert refused(session, "bulldoze", 0, piece="f1", target="f2") == (
+        "your piece on f1 has no piece next to it (not diagonally) to push into an empty"
+        " square")
+    assert refused(session, "bulldoze", 0, piece="e5", target="e6") == (
+        "no piece of yours on e5 can push")
     text = do(session, "bulldoze", 0, piece="c3", target="c4")
     assert text.split(" | ")[0] == "Ann's A3 pushes B3 from c4 to c5, claiming Bulldozer"
     assert board(session)["c4"] == ["A3"] and board(session)["c5"] == ["B3"]

@@ -38,6 +38,9 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
         return None
     options = pushers(state, seat)
     if cell not in options:
+        if cell in tops(state, seat):  # the piece is there: nothing it may push
+            return (f"your piece on {cell} has no piece next to it (not diagonally) to push"
+                    " into an empty square")
         return f"no piece of yours on {cell} can push"
     if seat is not None and reach.moated(state, target, seat) is not None:
         return (f"the Moat on {reach.moated(state, target, seat)} sent your last try back:"

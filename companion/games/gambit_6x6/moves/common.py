@@ -61,8 +61,8 @@ def waiting_text(state: State) -> str:
         return f"{listed(names)} to take a Player Power"
     if state.phase == "juggernaut" and state.juggernaut:
         winner, holder = state.juggernaut
-        return (f"{state.name(holder)} may use the Juggernaut against"
-                f" {state.name(winner)}'s win")
+        return (f"{state.name(holder)} to use the Juggernaut against"
+                f" {state.name(winner)}'s win, or let it stand")
     return "the game is over"
 
 
