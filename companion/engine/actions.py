@@ -92,8 +92,7 @@ class Param:
             return None
         if self.kind in ("choice", "cell"):
             if value not in self.choices:
-                allowed = ", ".join(map(str, self.choices))
-                return f"{self.name} must be one of {allowed}, not {value!r}"
+                return f"{self.name} must be one of {_listed(self.choices)}, not {value!r}"
             return None
         if self.kind == "flag":
             return None if isinstance(value, bool) else f"{self.name} must be true or false"
@@ -120,6 +119,14 @@ class Param:
                 return f"{self.name}: {item!r} is not one of {', '.join(map(str, self.choices))}"
             pool.remove(item)
         return None
+
+
+def _listed(choices: tuple[Any, ...], most: int = 12) -> str:
+    """Choices for a message: all of them, or the first and last of a long list."""
+    if len(choices) <= most:
+        return ", ".join(map(str, choices))
+    return (f"{', '.join(map(str, choices[:3]))}, ..., {choices[-1]}"
+            f" ({len(choices)} in all)")
 
 
 def _times(count: int) -> str:

@@ -30,3 +30,13 @@ def test_the_transcript_example_replays_to_the_log_shown() -> None:
     lines = [line.strip() for line in shown.group(1).splitlines()]
     start = log.index(lines[0])
     assert log[start:start + len(lines)] == lines
+
+
+def test_the_tile_table_gives_every_tiles_two_sides() -> None:
+    from companion.games.captain_flip.components import tile_sides
+
+    documented = {}
+    for first, rest in re.findall(r"^\| (\w+) \| (`\d\d` .*) \|$", TEXT, re.M):
+        for a, b, other in re.findall(r"`(\d\d)` `(\d\d)` (\w+)", rest):
+            documented[int(a)] = documented[int(b)] = (first, other)
+    assert documented == tile_sides()
