@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -575,3 +576,23 @@ def test_a_death_from_a_held_action_at_a_table_dealt_by_hand_waits_for_its_cards
     assert s.state.phase == "reveal" and s.view(None)["turn"] == 2
     act(s, "dead_revealed", None, target=3, team="crew", parasite="clean")
     assert s.state.phase == "turn" and s.view(None)["turn"] == 0
+
+
+def test_a_target_refused_says_why_in_the_rules_words() -> None:
+    s = table(deal=KNOWN)
+    for name, face, params, reason in (
+            ("resolve", "scan_any", {"target": 0}, "not on yourself: on another living player"),
+            ("resolve", "quarantine", {"target": 0}, "not on yourself"),
+            ("resolve", "scan_neighbour", {"target": 2},
+             "seat 2 (Cat) is not your living left or right neighbour")):
+        act(s, "roll", 0, face=face)
+        with pytest.raises(IllegalActionError, match=re.escape(reason)):
+            act(s, name, 0, **params)
+        act(s, "return_die", 0)
+        for seat in (1, 2, 3):
+            act(s, "roll", seat, face="id_check")
+            act(s, "return_die", seat)
+    act(s, "correct", None, counter="health", target=1, value=0, reason="Ben fell")
+    act(s, "roll", 0, face="damage_heal")
+    with pytest.raises(IllegalActionError, match=re.escape("seat 1 (Ben) is dead")):
+        act(s, "resolve", 0, target=1, choice="heal")

@@ -21,6 +21,15 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("target", "seat", "Eject whom", choices=tuple(state.tied)),)
 
 
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    target = params.get("target")
+    if isinstance(target, int) and not isinstance(target, bool) \
+            and 0 <= target < len(state.players) and target not in state.tied:
+        tied = ", ".join(state.name(s) for s in state.tied)
+        return f"{state.name(target)} is not among the tied ({tied})"
+    return None
+
+
 def _run(state: State, seat: int | None, params: Params) -> None:
     flow.eject(state, int(params["target"]))
 
@@ -29,4 +38,5 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     return f"The Captain ejects {state.name(params.get('target'))}"
 
 
-MOVE = Move("break_tie", "move", fixed_label("Break the tie"), _refusal, _run, _text, _params)
+MOVE = Move("break_tie", "move", fixed_label("Break the tie"), _refusal, _run, _text, _params,
+            _check)

@@ -20,6 +20,19 @@ def who(state: State, seat: int | None) -> str:
     return "the table" if seat is None else f"seat {seat} ({state.players[seat].name})"
 
 
+def target_problem(state: State, seat: int | None, target: Any, kind: str) -> str | None:
+    """Why a seat number cannot be aimed at, in the rules' words (``kind``: any, other or
+    neighbour, as the data's faces say); None for what the parameter's own check names."""
+    if not isinstance(target, int) or isinstance(target, bool) \
+            or not 0 <= target < len(state.players):
+        return None
+    if not state.players[target].alive:
+        return f"{who(state, target)} is dead"
+    if target == seat and kind in ("other", "neighbour"):
+        return "not on yourself: on another living player"
+    return None
+
+
 def fixed_label(text: str) -> Callable[[State], str]:
     """An action's label that does not depend on the state."""
     return lambda state: text

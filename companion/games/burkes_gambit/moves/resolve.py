@@ -4,7 +4,7 @@ The action then waits in the Cancel window; what each face does is in ``die_acti
 from __future__ import annotations
 
 from companion.engine import Move, Param, Params
-from companion.games.burkes_gambit.moves.common import not_my_turn, who
+from companion.games.burkes_gambit.moves.common import not_my_turn, target_problem, who
 from companion.games.burkes_gambit.moves.die_action import (
     cancel_targets,
     cancelled_name,
@@ -69,6 +69,13 @@ def _refusal(state: State, seat: int | None) -> str | None:
 def _check(state: State, seat: int | None, params: Params) -> str | None:
     assert state.die is not None
     face, target = state.die.face, params.get("target")
+    kind = state.book.face(face)["target"]
+    if kind != "none":
+        reason = target_problem(state, seat, target, kind)
+        if reason:
+            return reason
+        if kind == "neighbour" and target not in _living_choices(state, seat, kind):
+            return f"{who(state, target)} is not your living left or right neighbour"
     hurts = face == "insta_kill" or (face == "damage_heal" and params.get("choice") == "damage")
     if hurts and target in state.quarantine:
         return f"{who(state, target)} is in quarantine and cannot be hurt"

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.burkes_gambit.moves import flow
-from companion.games.burkes_gambit.moves.common import fixed_label, said, status, voters
+from companion.games.burkes_gambit.moves.common import (
+    fixed_label,
+    said,
+    status,
+    target_problem,
+    voters,
+)
 from companion.games.burkes_gambit.state import State
 
 
@@ -24,6 +30,15 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
                   choices=tuple(p.seat for p in state.living() if p.seat != seat)),)
 
 
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    target = params.get("target")
+    reason = target_problem(state, seat, target, "other")
+    if reason is None:
+        return None
+    return ("you vote for another living player, not yourself" if target == seat
+            else f"you vote for another living player: {reason}")
+
+
 def _run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
     state.votes[seat] = int(params["target"])
@@ -32,4 +47,4 @@ def _run(state: State, seat: int | None, params: Params) -> None:
 
 
 MOVE = Move("vote", "move", fixed_label("Vote: eject whom?"), _refusal, _run,
-            said("{who} has voted"), _params, secret=("target",))
+            said("{who} has voted"), _params, _check, secret=("target",))
