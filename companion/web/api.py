@@ -290,13 +290,13 @@ def dice_adapt(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/camera/dice-example")
 def dice_example(table_id: str) -> Response:
     """The host says what one die of a roll the camera read really shows ({"reading",
-    "die", "value"}: 1 to 6, or 0 for no die at all): an example for the reader to learn."""
+    "index", "value"}: 1 to 6, or 0 for no die at all): an example for the reader to learn."""
     table, actor = table_and_actor(table_id)
     taught = body("DiceExample")
     if services().camera.table_id != table.id:
         raise TableError(409, "camera_elsewhere", "the camera is not watching this table")
     return jsonify({"message": services().camera.teach_die(
-        actor, taught["reading"], taught["die"], taught["value"])})
+        actor, taught["reading"], taught["index"], taught["value"])})
 
 
 @bp.get("/tables/<table_id>/camera.jpg")

@@ -102,11 +102,11 @@ def request_schemas() -> dict[str, dict[str, Any]]:
                       "properties": {"rollback": {"type": "boolean"}}},
         "DiceExample": {
             "type": "object", "additionalProperties": False,
-            "required": ["reading", "die", "value"],
+            "required": ["reading", "index", "value"],
             "properties": {
                 "reading": {"type": "integer", "minimum": 1,
                             "description": "a roll's `id` from the camera's `readings`"},
-                "die": {"type": "integer", "minimum": 0, "maximum": 99,
+                "index": {"type": "integer", "minimum": 0, "maximum": 99,
                         "description": "the die's place in that roll's `dice`, from 0"},
                 "value": {"type": "integer", "minimum": 0, "maximum": 6,
                           "description": "what it shows, 1 to 6; 0: it is no die"}}},

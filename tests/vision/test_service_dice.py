@@ -106,24 +106,24 @@ def test_the_host_says_what_a_die_of_a_roll_really_was_and_the_last_word_is_kept
     teach = f"{base}/camera/dice-example"
     # refused, keeping nothing: not the host, a roll or die it does not have, a bad body
     for phone, body, status in (
-            (phones[1], {"reading": roll["id"], "die": 0, "value": 0}, 403),
-            (host, {"reading": roll["id"] + 1000, "die": 0, "value": 0}, 404),
-            (host, {"reading": roll["id"], "die": len(roll["dice"]), "value": 0}, 404),
-            (host, {"reading": roll["id"], "die": 0, "value": 7}, 400),
-            (host, {"reading": roll["id"], "die": 0}, 400)):
+            (phones[1], {"reading": roll["id"], "index": 0, "value": 0}, 403),
+            (host, {"reading": roll["id"] + 1000, "index": 0, "value": 0}, 404),
+            (host, {"reading": roll["id"], "index": len(roll["dice"]), "value": 0}, 404),
+            (host, {"reading": roll["id"], "index": 0, "value": 7}, 400),
+            (host, {"reading": roll["id"], "index": 0}, 400)):
         answer = phone.post(teach, body)
         assert answer.status_code == status, answer.json
         assert answer.json["message"]
     assert store.counts() == {}
     # a phantom die, said so: an example of "not a die"; then said again otherwise: one
     # example of that die, the last word
-    said = host.post(teach, {"reading": roll["id"], "die": 0, "value": 0})
+    said = host.post(teach, {"reading": roll["id"], "index": 0, "value": 0})
     assert said.status_code == 200 and "no die" in said.json["message"]
     assert store.counts() == {0: 1}
-    said = host.post(teach, {"reading": roll["id"], "die": 0, "value": 3})
+    said = host.post(teach, {"reading": roll["id"], "index": 0, "value": 3})
     assert said.json["message"].endswith("shows 3")
     assert store.counts() == {3: 1}
-    host.post(teach, {"reading": roll["id"], "die": 1, "value": 0})
+    host.post(teach, {"reading": roll["id"], "index": 1, "value": 0})
     assert store.counts() == {3: 1, 0: 1}
 
 

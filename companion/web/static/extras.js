@@ -99,8 +99,8 @@ function suggestionButtons(camera) {
     `Camera saw ${s.card}: ${s.text}`));
 }
 
-let teaching = null;  // the die of a roll the host is telling the reader about: {reading, die}
-const taught = new Map();  // "reading:die" -> what the host said it was, shown on its button
+let teaching = null;  // the die of a roll the host is telling the reader about: {reading, index}
+const taught = new Map();  // "reading:index" -> what the host said it was, shown on its button
 
 function redrawTeaching() {
   const box = document.getElementById("dice-adapt");
@@ -119,7 +119,7 @@ function adaptParts(camera) {
   const tell = (value) => async () => {
     try {
       const done = await api("POST", `${BASE}/camera/dice-example`, { ...teaching, value });
-      taught.set(`${teaching.reading}:${teaching.die}`, value ? String(value) : "no die");
+      taught.set(`${teaching.reading}:${teaching.index}`, value ? String(value) : "no die");
       banner(done.message, "news");
     } catch (err) { banner(err.message); }
     teaching = null;
@@ -127,9 +127,9 @@ function adaptParts(camera) {
   };
   const rolls = (camera.readings || []).filter((r) => r.type === "roll"
     && r.dice.some((d) => d.kind === "d6" || d.kind === "unsure")).slice(0, 3);
-  const chosen = (r, i) => teaching && teaching.reading === r.id && teaching.die === i;
+  const chosen = (r, i) => teaching && teaching.reading === r.id && teaching.index === i;
   const dieButton = (r, d, i) => el("button", { class: `big die${chosen(r, i) ? " chosen" : ""}`,
-    "data-die": `${r.id}:${i}`, onclick: () => { teaching = { reading: r.id, die: i }; redrawTeaching(); } },
+    "data-die": `${r.id}:${i}`, onclick: () => { teaching = { reading: r.id, index: i }; redrawTeaching(); } },
     taught.has(`${r.id}:${i}`) ? `${d.value ?? "?"} → ${taught.get(`${r.id}:${i}`)} ✓` : d.value ?? "?");
   const rows = rolls.map((r) => el("div", { class: "roll-dice" }, el("span", {}, "Roll:"),
     r.dice.map((d, i) => (d.kind === "d6" || d.kind === "unsure" ? dieButton(r, d, i) : null))));
