@@ -70,7 +70,9 @@ def check(payload: Any, seat: int | None, state: Any, what: str) -> None:
     for other in state.players:
         if other.seat == seat or other.revealed or not other.alive:
             continue
-        for name in filter(None, (other.captain, other.original_captain)):
+        partners = seat is not None and state.partner_of(seat) == other.seat
+        # Romeo and Juliet (Tybalt and Mercutio) see each other: only that captain is known
+        for name in filter(None, (None if partners else other.captain, other.original_captain)):
             if seat is not None and name in (state.players[seat].captain,
                                              state.players[seat].original_captain):
                 continue  # the same captain (a swap): this seat knows it as its own
