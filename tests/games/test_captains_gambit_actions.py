@@ -87,7 +87,7 @@ def test_overcharge_fortify_network(four: TableSession) -> None:
     (1, "strike", {"target": 0}, "not your turn: it is seat 0 (Ann)'s turn"),
     (0, "strike", {"target": 0}, "you cannot target yourself"),
     (0, "strike", {"target": 5}, "there is no seat 5"),
-    (0, "resolve", {}, "not now: it is seat 0 (Ann)'s turn"),
+    (0, "resolve", {}, "not now: it is Ann's turn"),
     (0, "shield", {}, "not now"),
     (None, "charge", {}, "this needs a seat, not the table"),
 ])

@@ -183,11 +183,16 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     for page in phones:
         tab(page, "table")
         expect(page.locator("#turn")).to_contain_text("Ann", timeout=LIVE)
-    # Ann's phone says it is her turn; the others say whom they wait for, by name.
+    # Ann's phone says it is her turn, her moves a tap away; the others say whom they wait
+    # for, by name.
     expect(host.locator("#turn")).to_contain_text("Your turn")
+    host.click("#turn #to-my-moves")
+    expect(host.locator("#my-actions [data-action=charge]")).to_be_visible()
+    tab(host, "table")
     for page in phones[1:]:
         expect(page.locator("#turn")).to_contain_text("Nothing to do now: waiting for Ann")
         expect(page.locator("#turn")).not_to_contain_text("Your turn")
+        expect(page.locator("#turn #to-my-moves")).to_have_count(0)
     # A refusal reads in players' words, the engine's sentence one tap away.
     tab(host, "host")
     host.click("#host-rulings [data-action=correct]")
@@ -218,6 +223,10 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     for page in phones[1:]:
         tab(page, "table")
         expect(page.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
+    # Ben may Shield: his phone says he may answer, until he passes
+    expect(phones[1].locator("#turn")).to_contain_text("You may answer now")
+    phones[1].click("#reaction-alert [data-pass]")
+    expect(phones[1].locator("#turn")).to_contain_text("Nothing to do now: waiting for Ann")
     do(host, "resolve")
     for page in phones:
         expect(counter(page, 1, "health")).to_have_text("9", timeout=LIVE)
@@ -472,3 +481,50 @@ def test_the_host_asks_the_camera_to_learn_the_tables_dice(browser: Browser,
         assert ERRORS == []
     finally:
         server.stop()
+
+
+def test_each_phone_says_whether_its_seat_won_and_a_seat_is_freed_in_two_taps(
+        server: Server, browser: Browser) -> None:
+    from tests.web.server import Client
+
+    host_api = Client(server)
+    _, table = host_api.call("POST", "/api/tables", {
+        "game": "gambit-of-kings", "seats": ["Ann", "Ben"],
+        "options": {"first": "light",
+                    "pieces": "e1 light castle, e10 dark castle, e8 light knight"}})
+    base = f"/api/tables/{table['id']}"
+    phones = []
+    for seat in (0, 1):
+        page = new_phone(browser)
+        page.goto(f"{server.url}/t/{table['id']}")
+        page.fill("#pin", table["pin"])
+        page.click(f"#seat-buttons button[data-seat='{seat}']")
+        expect(page.locator("#turn")).to_be_visible()
+        phones.append(page)
+    # The host frees a seat only on a second tap: one mis-tap drops nobody.
+    host = new_phone(browser)
+    host.context.add_cookies([{"name": c.name, "value": str(c.value), "url": server.url}
+                              for c in host_api.jar])
+    host.goto(f"{server.url}/t/{table['id']}")
+    tab(host, "host")
+    release = host.locator("[data-release='1']")
+    release.click()
+    expect(release).to_contain_text("Tap again to free Ben")
+    _, after = host_api.call("GET", base)
+    assert 1 in after["taken_seats"]
+    release.click()  # the second tap frees it; Ben sits down again
+    expect(host.locator("[data-release='1']")).to_have_count(0, timeout=LIVE)
+    phones[1] = new_phone(browser)
+    phones[1].goto(f"{server.url}/t/{table['id']}")
+    phones[1].fill("#pin", table["pin"])
+    phones[1].click("#seat-buttons button[data-seat='1']")
+    # Ann's Knight takes the Castle: her phone says she won, Ben's that he did not.
+    tab(phones[0], "table")
+    phones[0].click("#boards [data-cell=e8]")
+    phones[0].click("#boards [data-cell=e10]")
+    phones[0].click("#sheet-go")
+    phones[0].click("#sheet-go")
+    expect(phones[0].locator("#turn .verdict")).to_have_text("You win", timeout=LIVE)
+    expect(phones[1].locator("#turn .verdict")).to_have_text("You do not win this time",
+                                                             timeout=LIVE)
+    expect(phones[1].locator("#turn")).to_contain_text("Ann")

@@ -127,8 +127,8 @@ class Book(RuleBook):
         return entry
 
     @cached_property
-    def notes(self) -> dict[tuple[str, str, str], str]:
-        """The claim notes made so far, by (card, honest/bluff/unknown, effect): offered on
+    def notes(self) -> dict[tuple[str, str], str]:
+        """The claim notes made so far, by (card, effect): offered on
         every move of every seat, made once (a few dozen at most)."""
         return {}
 

@@ -125,22 +125,54 @@ function render(snapshot) {
   if (!document.getElementById("tab-log").hidden) loadHistory();  // the log tab stays live
 }
 
+let mayAnswer = null;    // the optional answers offered at the last update (to buzz once)
+
 function renderTurn(snapshot) {
-  // "Your turn" when the game waits for this phone; otherwise who it waits for, by name.
+  // "Your turn" when the game waits for this phone; "You may answer" when it may react now
+  // (a Shield, a Cancel); otherwise who the game waits for, by name. At the end: the ending,
+  // and whether this phone's seat won.
   const view = snapshot.view;
   const me = snapshot.you.seat;
   const mine = me !== null && !view.ending && view.waiting_for.includes(me);
+  const answers = optionalAnswers(snapshot);
   const box = document.getElementById("turn");
-  box.classList.toggle("mine", mine);
+  box.classList.toggle("mine", mine || answers !== null);
   const others = view.waiting_for.filter((s) => s !== me).map(seatName);
   const headline = view.ending ? view.ending.text
     : mine ? (view.turn === me ? "Your turn" : "Your answer is awaited")
+    : answers !== null ? "You may answer now"
     : me !== null && others.length ? `Nothing to do now: waiting for ${listNames(others)}`
     : null;
-  setChildren(box, headline ? el("strong", { class: "headline" }, headline) : null,
-    view.ending ? null : el("div", { class: headline ? "muted" : "" }, view.status));
-  if (mine && !myTurn) nudge();
+  const won = view.ending && me !== null
+    ? el("div", { class: "verdict", "data-verdict": view.ending.winners.includes(me) ? "won" : "lost" },
+      view.ending.winners.includes(me) ? "You win" : "You do not win this time") : null;
+  // The moves that are not answers nor taps on a board are on the Me tab: one tap away.
+  const elsewhere = mine && view.actions.some((a) => a.kind !== "reaction" && a.kind !== "input"
+    && !a.params.some((p) => p.kind === "cell"));
+  setChildren(box, headline ? el("strong", { class: "headline" }, headline) : null, won,
+    view.ending ? null : el("div", { class: headline ? "muted" : "" }, view.status),
+    elsewhere ? el("button", { class: "primary big", id: "to-my-moves", onclick: () => showTab("me") },
+      "Your moves") : null);
+  if ((mine && !myTurn) || (answers !== null && answers !== mayAnswer)) nudge();
   myTurn = mine;
+  mayAnswer = answers;
+}
+
+function optionalAnswers(snapshot) {
+  // A key for the answers this phone may give now though the game does not wait for it (a
+  // Shield, a Cancel), or null: none, or passed on.
+  const view = snapshot.view;
+  const me = snapshot.you.seat;
+  if (me === null || view.ending || view.waiting_for.includes(me)) return null;
+  const { answers, key } = answersOf(snapshot);
+  return answers.some((a) => a.kind === "reaction") && passed !== key ? key : null;
+}
+
+function answersOf(snapshot) {
+  // The answers asked of this phone (reactions in a window, private inputs), and a key that
+  // changes when they do (a Pass holds until then).
+  const answers = snapshot.view.actions.filter((a) => a.kind === "reaction" || a.kind === "input");
+  return { answers, key: `${snapshot.version}:${answers.map((a) => a.name).join(",")}` };
 }
 
 function listNames(names) {
@@ -177,9 +209,8 @@ function renderAnswers(snapshot) {
   // is not waiting for (a Shield, a bluff call) may be passed on.
   const view = snapshot.view;
   const me = snapshot.you.seat;
-  const answers = view.actions.filter((a) => a.kind === "reaction" || a.kind === "input");
+  const { answers, key } = answersOf(snapshot);
   const awaited = me !== null && view.waiting_for.includes(me);
-  const key = `${snapshot.version}:${answers.map((a) => a.name).join(",")}`;
   const alert = document.getElementById("reaction-alert");
   alert.hidden = answers.length === 0 || passed === key;
   setChildren(alert, el("strong", {}, awaited ? "Your answer is needed" : "You may answer"), " ",
@@ -187,6 +218,7 @@ function renderAnswers(snapshot) {
     awaited ? null : el("button", { class: "secondary", "data-pass": "", onclick: () => {
       passed = key;
       alert.hidden = true;
+      renderTurn(state);
     } }, "Pass"));
 }
 
@@ -430,7 +462,9 @@ function renderHost(snapshot) {
   setChildren(document.getElementById("host-seats"), ...snapshot.seats.map((name, seat) =>
     el("li", { class: "row" }, el("span", {}, `${seat}: ${name}`),
       snapshot.taken_seats.includes(seat)
-        ? el("button", { class: "secondary", onclick: () => release(seat) }, "Free this seat")
+        ? el("button", { class: `secondary${releasing === seat ? " confirm" : ""}`, "data-release": seat,
+          onclick: () => release(seat) },
+          releasing === seat ? `Tap again to free ${seatName(seat)}` : "Free this seat")
         : el("span", { class: "muted" }, "free"))));
   const undoBox = document.getElementById("undo-box");
   undoBox.hidden = !host.can_undo;
@@ -586,7 +620,17 @@ function banner(text, kind = "") {
 }
 
 // --- host tools and the log --------------------------------------------------------------
+let releasing = null;  // the seat whose "Free this seat" was tapped once (for 5 s)
+
 async function release(seat) {
+  // Two taps: one mis-tap must not drop a player from a game in progress.
+  if (releasing !== seat) {
+    releasing = seat;
+    renderHost(state);
+    setTimeout(() => { if (releasing === seat) { releasing = null; renderHost(state); } }, 5000);
+    return;
+  }
+  releasing = null;
   try { await api("POST", `${BASE}/seats/${seat}/release`, {}); } catch (err) { banner(err.message); }
 }
 

@@ -30,23 +30,25 @@ def said(template: str) -> Callable[[State, int | None, Params], str]:
 # --- what the game is waiting for ----------------------------------------------------------
 
 def waiting_text(state: State) -> str:
+    """What the table waits for, as every phone's status line says it: by names (a seat's
+    number is for transcripts)."""
     pending = state.pending
     if state.phase == "mulligan":
         return "the permit mulligan is under way"
     if state.phase == "prologue":
         return "the Prologue is under way"
     if state.phase == "income":
-        return f"{who(state, state.turn)} first takes the turn's energy or a loyalty"
+        return f"{state.name(state.turn)} first takes the turn's energy or a loyalty"
     if state.phase == "action":
-        return f"it is {who(state, state.turn)}'s turn"
+        return f"it is {state.name(state.turn)}'s turn"
     if state.phase == "reaction" and pending:
-        return f"{who(state, pending.actor)}'s {state.book.label(pending.name)} awaits reactions"
+        return f"{state.name(pending.actor)}'s {state.book.label(pending.name)} awaits reactions"
     if state.phase == "bluff" and pending and pending.challenge:
-        return f"{who(state, pending.challenge[1])} must show the permit or concede"
+        return f"{state.name(pending.challenge[1])} must show the permit or concede"
     if state.phase == "immunity" and state.immunity:
-        return f"{who(state, state.immunity[0])} must choose whether to use Diplomatic Immunity"
+        return f"{state.name(state.immunity[0])} must choose whether to use Diplomatic Immunity"
     if state.phase == "save":
-        return f"the save window is open for {who(state, state.saving)}"
+        return f"the save window is open for {state.name(state.saving)}"
     return "the game is over"
 
 
@@ -222,19 +224,17 @@ def told_text(what: str) -> Callable[[State, int | None, Params], str]:
 
 
 def claim_note(state: State, seat: int | None, card: str, effect: str = "") -> str:
-    """For a claim of ``card`` by ``seat``: honest or a bluff, what a lost call costs, then
-    ``effect`` (offered on every move of every seat: made once, see Book.text)."""
+    """For a claim of ``card`` by ``seat``: what a lost call costs, then ``effect`` (offered
+    on every move of every seat: made once, see Book.text). The same words whether the seat
+    holds the card or not: a phone's buttons are seen by its neighbours too (its permits
+    are under "Your permits")."""
     if seat is None:
         return effect
-    permits = state.players[seat].permits
-    held = "held" if card in permits else "unknown" if None in permits else "bluff"
-    key = (card, held, effect)
+    key = (card, effect)
     found = state.book.notes.get(key)
     if found is None:
         label = state.book.label(card)
         damage = int(state.book.setup("bluff_damage"))
-        claim = {"held": f"Honest: you hold {label}.",
-                 "unknown": f"If called and you hold no {label}, you take {damage} damage.",
-                 "bluff": f"A bluff: you hold no {label}. If called, you take {damage} damage."}
-        found = state.book.notes[key] = f"{claim[held]} {effect}".strip()
+        claim = f"If called and you hold no {label}, you take {damage} damage."
+        found = state.book.notes[key] = f"{claim} {effect}".strip()
     return found
