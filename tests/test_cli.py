@@ -85,7 +85,7 @@ def test_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> No
 def test_replay_prints_the_final_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(PUCK)]) == 0
     out = capsys.readouterr().out
-    assert "Game over by the end of round 12: Ann wins" in out
+    assert "Game over by the end of round 12: Ann (Puck) wins" in out
 
 
 def test_replay_names_each_boards_owner_and_shows_a_stack_whole(

@@ -141,7 +141,7 @@ def test_the_tables_ruling_names_its_winners_and_its_reason_never_another_ending
     ending = s.table_view(None).ending
     assert ending is not None and ending.text == ("Game over: the Acquisition Support"
                                                   " Specialists win (the table's ruling:"
-                                                  " we misdealt the IDs)")
+                                                  " we misdealt the IDs): Ben")
     s = table(deal=KNOWN)
     act(s, "declare_winner", None, winner="crew", reason="agreed")
     assert s.outcome is not None and s.outcome.winners == (0, 2, 3)

@@ -11,6 +11,7 @@ from companion.engine import (
     TableView,
     Vote,
     Votes,
+    listed,
 )
 from companion.games.burkes_gambit import moves
 from companion.games.burkes_gambit.state import CREW, Pending, Player, State
@@ -122,7 +123,8 @@ def _ending(state: State) -> Ending | None:
     why = (f"the table's ruling: {outcome.details['why']}" if outcome.reason == "declared"
            else ENDINGS.get(outcome.reason, outcome.reason))
     winners = moves.WINNERS[team]
-    return Ending(outcome.winners, f"Game over: {winners} win ({why})")
+    names = listed([state.name(s) for s in outcome.winners])
+    return Ending(outcome.winners, f"Game over: {winners} win ({why}): {names}")
 
 
 def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:

@@ -81,7 +81,9 @@ def _ending(state: State) -> Ending | None:
     ending = ENDINGS.get(outcome.reason, outcome.reason)
     if outcome.reason == "round_limit":
         ending += f" {state.book.setup('rounds')}"
-    names = [state.name(s) for s in outcome.winners]
+    # each winner with the captain that won (every card is face up at the end, when known)
+    names = [state.name(s) + (f" ({state.book.label(c)})" if (c := state.players[s].captain)
+                              else "") for s in outcome.winners]
     text = f"Game over by {ending}: {listed(names)} {'win' if len(names) > 1 else 'wins'}"
     if outcome.details.get("comedy"):
         text += " (a comedy: everyone wins)"
