@@ -332,7 +332,9 @@ function renderBoards(view) {
         top ? el("span", { class: `piece${top.owner === null ? "" : ` owner-${top.owner}`}`,
                            "data-piece": top.id, title: top.title }, top.label,
                   cell.pieces.length > 1 ? el("sup", {}, cell.pieces.length) : null)
-          : el("span", { class: "cell-label" }, cell.label)));
+          // an empty cell says its name when it has no label of its own: the rules' hints
+          // ("a1 +1") and the log name cells
+          : el("span", { class: cell.label ? "cell-label" : "cell-label cell-id" }, cell.label || cell.id)));
     }
     const hint = param ? `${picking.spec.label}: ${param.label.toLowerCase()}` : "";
     const other = board.owner !== null && board.owner !== view.seat;
