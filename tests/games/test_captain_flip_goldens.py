@@ -31,8 +31,6 @@ REFUSED = {
     "rejected-a-full-column": (13, "cannot place by seat 0 (Ann): column a is full"),
     "rejected-a-cost-space-without-a-coin": (4, "cannot place by seat 0 (Ann): e3 costs 1 coin"
                                                 " to cover and Ann has none"),
-    "rejected-a-tile-already-on-a-board": (6, "cannot draw by seat 1 (Ben): tile 07 is not in"
-                                              " the bag: it is on Ann's board"),
     "rejected-a-draw-when-none-is-expected": (4, "cannot draw by seat 0 (Ann): not now: Ann"
                                                  " keeps or flips the Cook, then places it"),
 }

@@ -122,7 +122,11 @@ def test_columns_need_not_start_on_the_bottom_row() -> None:
     assert "d3" in table.state.players[0].spaces
 
 
-def test_a_draw_is_refused_when_none_is_expected_or_the_tile_is_not_in_the_bag() -> None:
+def test_a_draw_is_refused_when_none_is_expected_and_never_for_where_a_tile_is() -> None:
+    """A tile told again (a misread sticker, or a probe) is taken as its twin, the tile with
+    the same two sides: a refusal saying where the tile is, or only refusing it, would tell
+    the drawer the backs of other players' tiles (a blind review found "tile 07 is not in the
+    bag: it is on Ann's board")."""
     table = Table()
     tile = table.tile("cook")
     table.refused("draw", "it is Ann's turn", seat=1, face="cook", tile=tile)
@@ -130,10 +134,33 @@ def test_a_draw_is_refused_when_none_is_expected_or_the_tile_is_not_in_the_bag()
     table.refused("draw", "not now: Ann keeps or flips the Cook, then places it", face="cook",
                   tile=table.tile("cook"))
     table.act("place", cell="a1")
-    table.refused("draw", f"tile {tile} is not in the bag: it is on Ann's board", face="cook",
-                  tile=tile)
     assert tile_sides()[1] == ("swabby", "cartographer")  # our numbering
-    table.refused("draw", "tile 01 has no gunner side", face="gunner", tile="01")
+    table.refused("draw", "tile 01 has no gunner side", seat=1, face="gunner", tile="01")
+    in_bag = len(table.state.bag)
+    table.act("draw", seat=1, face="cook", tile=tile)
+    hand = table.state.hand
+    assert hand is not None and hand.number != int(tile)
+    assert tile_sides()[hand.number] == tile_sides()[int(tile)]  # its twin, from the bag
+    assert len(table.state.bag) == in_bag - 1
+
+
+def test_a_seat_learns_nothing_of_a_tiles_back_by_naming_it() -> None:
+    """Two tables that differ only in which Cook Ann drew (07, a Swabby behind; 21, a
+    Cartographer): every draw Ben may name is taken alike, in words and in what he sees."""
+    tables = []
+    for number in ("07", "21"):
+        table = Table()
+        table.act("draw", face="cook", tile=number)
+        table.act("place", cell="a1")
+        tables.append(table)
+    for face, number in (("swabby", "07"), ("cartographer", "21"), ("swabby", "08")):
+        action = Action("draw", 1, {"face": face, "tile": number})
+        seen = []
+        for table in tables:
+            record = table.session.check(action)
+            after = table.session.rules.table_view(record.transition.state, 1)
+            seen.append((record.text, after.to_dict()))
+        assert seen[0] == seen[1]
 
 
 def test_the_table_does_not_play_a_players_turn() -> None:

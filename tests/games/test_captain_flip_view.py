@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from companion.engine import Action, IllegalActionError, parse_payload
+from companion.engine import Action, parse_payload
 from companion.games.captain_flip import preview
 from tests.games.test_captain_flip_rules import Table
 
@@ -173,13 +171,14 @@ def test_a_tile_read_next_to_a_monkey_on_its_other_side_is_the_monkeys_flip() ->
     assert suggest(table, "GC1/CF/TILE/07/SWABBY") == [Action("monkey_flip", 0, {"cell": "a1"})]
 
 
-def test_a_sticker_of_a_tile_already_on_a_board_is_refused() -> None:
+def test_a_sticker_of_a_tile_on_a_board_is_not_offered_as_a_draw() -> None:
+    """The camera sees the boards' tiles too: only a tile still in the bag is a draw."""
     table = Table()
     table.act("draw", face="cook", tile="07")
     table.act("place", cell="a1")
-    [action] = suggest(table, "GC1/CF/TILE/07/COOK")
-    with pytest.raises(IllegalActionError, match="tile 07 is not in the bag: it is on Ann's"):
-        table.session.rules.apply(table.state, action)
+    assert suggest(table, "GC1/CF/TILE/07/COOK") == []
+    assert [a.params for a in suggest(table, "GC1/CF/TILE/08/COOK")] == [
+        {"face": "cook", "tile": "08"}]
 
 
 def test_the_companion_drawing_takes_no_camera_reading() -> None:

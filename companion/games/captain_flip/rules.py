@@ -186,13 +186,17 @@ class CaptainFlipRules(GameRules):
         number, face = read
         seat = state.turn
         if state.phase == DRAW and not state.companion_draws:
-            return (Action("draw", seat, {"face": face, "tile": components.tile_name(number)}),)
-        if state.phase == PLACE and state.hand and state.hand.number == number \
+            # only a tile still in the bag: the camera sees the tiles on the boards too
+            return (Action("draw", seat, {"face": face, "tile": components.tile_name(number)}),
+                    ) if number in state.bag else ()
+        # a tile is known by its two sides: its twin may stand for it (moves/draw.py)
+        sides = set(components.tile_sides()[number])
+        if state.phase == PLACE and state.hand and {state.hand.up, state.hand.down} == sides \
                 and face == state.hand.down:
             return (Action("flip", seat),)
         if state.phase == MONKEY:
             for cell, tile in state.players[seat].spaces.items():
-                if tile.number == number and face == tile.down:
+                if {tile.up, tile.down} == sides and face == tile.down:
                     return (Action("monkey_flip", seat, {"cell": cell}),)
         return ()
 

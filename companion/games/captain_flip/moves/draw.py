@@ -26,13 +26,15 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
                   choices_by=tuple((face, _tiles_showing(face)) for face in CHARACTERS)))
 
 
-def _where(state: State, number: int) -> str:
-    if state.hand is not None and state.hand.number == number:
-        return "it is the tile just drawn"
-    for player in state.players:
-        if any(tile.number == number for tile in player.spaces.values()):
-            return f"it is on {player.name}'s board"
-    return "it was drawn before"
+def _as_drawn(state: State, number: int) -> int:
+    """The tile told, or its twin (the same two sides, so the same back) when the told one is
+    not in the bag; the told one still when neither is. Never refused for where a tile is:
+    with the stickers' numbering, "tile 07 is on Ann's board" (or only refused against
+    accepted) would tell the drawer the unseen backs of other players' tiles."""
+    if number in state.bag:
+        return number
+    sides = tile_sides()[number]
+    return next((n for n in state.bag if n is not None and tile_sides()[n] == sides), number)
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:
@@ -46,8 +48,6 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
         return f"there is no tile {name} (tiles are 01 to {len(tile_sides()):02d})"
     if face not in tile_sides()[number]:
         return f"tile {name} has no {face} side"
-    if number not in state.bag:
-        return f"tile {name} is not in the bag: {_where(state, number)}"
     return None
 
 
@@ -59,8 +59,9 @@ def _run(state: State, seat: int | None, params: Params) -> None:
         face = shuffled(tile_sides()[number], state.seed, "side", state.drawn)[0]
         state.emit("companion_drew")  # revealing: an undo past it would show the next tile
     else:
-        number, face = int(params["tile"]), str(params["face"])
-        state.bag.remove(number)
+        number, face = _as_drawn(state, int(params["tile"])), str(params["face"])
+        if number in state.bag:  # a tile told twice (a misread sticker) takes none out
+            state.bag.remove(number)
     first, second = tile_sides()[number]
     state.hand = Tile(number, face, second if face == first else first)
     state.drawn += 1
