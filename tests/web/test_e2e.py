@@ -58,6 +58,16 @@ def new_phone(browser: Browser) -> Page:
     return page
 
 
+def seated_phone(browser: Browser, server: Server, table: dict[str, Any], seat: int) -> Page:
+    """A new phone that joins ``table`` (as the API created it) at ``seat`` with its PIN."""
+    page = new_phone(browser)
+    page.goto(f"{server.url}/t/{table['id']}")
+    page.fill("#pin", table["pin"])
+    page.click(f"#seat-buttons button[data-seat='{seat}']")
+    expect(page.locator("#turn")).to_be_visible()
+    return page
+
+
 def tab(page: Page, name: str) -> None:
     page.click(f"#nav [data-tab={name}]")
 
@@ -493,14 +503,7 @@ def test_each_phone_says_whether_its_seat_won_and_a_seat_is_freed_in_two_taps(
         "options": {"first": "light",
                     "pieces": "e1 light castle, e10 dark castle, e8 light knight"}})
     base = f"/api/tables/{table['id']}"
-    phones = []
-    for seat in (0, 1):
-        page = new_phone(browser)
-        page.goto(f"{server.url}/t/{table['id']}")
-        page.fill("#pin", table["pin"])
-        page.click(f"#seat-buttons button[data-seat='{seat}']")
-        expect(page.locator("#turn")).to_be_visible()
-        phones.append(page)
+    phones = [seated_phone(browser, server, table, seat) for seat in (0, 1)]
     # The host frees a seat only on a second tap: one mis-tap drops nobody.
     host = new_phone(browser)
     host.context.add_cookies([{"name": c.name, "value": str(c.value), "url": server.url}
@@ -514,10 +517,7 @@ def test_each_phone_says_whether_its_seat_won_and_a_seat_is_freed_in_two_taps(
     assert 1 in after["taken_seats"]
     release.click()  # the second tap frees it; Ben sits down again
     expect(host.locator("[data-release='1']")).to_have_count(0, timeout=LIVE)
-    phones[1] = new_phone(browser)
-    phones[1].goto(f"{server.url}/t/{table['id']}")
-    phones[1].fill("#pin", table["pin"])
-    phones[1].click("#seat-buttons button[data-seat='1']")
+    phones[1] = seated_phone(browser, server, table, 1)
     # Ann's Knight takes the Castle: her phone says she won, Ben's that he did not.
     tab(phones[0], "table")
     phones[0].click("#boards [data-cell=e8]")

@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.web import test_e2e
 from tests.web.server import Client, Server
-from tests.web.test_e2e import LIVE, counter, new_phone, tab
+from tests.web.test_e2e import LIVE, counter, seated_phone, tab
 
 # test_e2e's fixtures: the real server, the browser, and no script error on any page.
 server = test_e2e.server
@@ -44,14 +44,7 @@ def place(page: Page, movement: tuple[str, str], action: tuple[str, str],
 def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Browser) -> None:
     _, table = Client(server).call("POST", "/api/tables", {"game": "gambit-6x6",
                                                             "seats": ["Ann", "Ben"]})
-    phones = []
-    for seat in (0, 1):
-        page = new_phone(browser)
-        page.goto(f"{server.url}/t/{table['id']}")
-        page.fill("#pin", table["pin"])
-        page.click(f"#seat-buttons button[data-seat='{seat}']")
-        phones.append(page)
-    ann, ben = phones
+    ann, ben = (seated_phone(browser, server, table, seat) for seat in (0, 1))
 
     # Diagonal and Ghost come first in the powers' order: A1 Diagonal, A2 Ghost.
     place(ann, ("diagonal", "ghost"), ("moat", "sitting"), ("A1", "A2", "A2", "A4"))
