@@ -144,7 +144,7 @@ function renderTurn(snapshot) {
     : me !== null && others.length ? `Nothing to do now: waiting for ${listNames(others)}`
     : null;
   const won = view.ending && me !== null
-    ? el("div", { class: "verdict", "data-verdict": view.ending.winners.includes(me) ? "won" : "lost" },
+    ? el("div", { class: "verdict", "data-verdict": view.ending.winners.includes(me) ? "won" : "not-won" },
       view.ending.winners.includes(me) ? "You win" : "You do not win this time") : null;
   // The moves that are not answers nor taps on a board are on the Me tab: one tap away.
   const elsewhere = mine && view.actions.some((a) => a.kind !== "reaction" && a.kind !== "input"
