@@ -493,8 +493,9 @@ def test_the_host_asks_the_camera_to_learn_the_tables_dice(browser: Browser,
         server.stop()
 
 
-def test_each_phone_says_whether_its_seat_won_and_a_seat_is_freed_in_two_taps(
-        server: Server, browser: Browser) -> None:
+def kings_table(server: Server) -> tuple[Any, dict[str, Any]]:
+    """A Gambit of Kings table one move from its end (Ann's Knight before Ben's Castle), made
+    by a host without a browser; the host's client and the table as created."""
     from tests.web.server import Client
 
     host_api = Client(server)
@@ -502,29 +503,40 @@ def test_each_phone_says_whether_its_seat_won_and_a_seat_is_freed_in_two_taps(
         "game": "gambit-of-kings", "seats": ["Ann", "Ben"],
         "options": {"first": "light",
                     "pieces": "e1 light castle, e10 dark castle, e8 light knight"}})
+    return host_api, table
+
+
+def test_each_phone_says_whether_its_seat_won(server: Server, browser: Browser) -> None:
+    _, table = kings_table(server)
+    ann, ben = (seated_phone(browser, server, table, seat) for seat in (0, 1))
+    # Ann's Knight takes the Castle: her phone says she won, Ben's that he did not.
+    ann.click("#boards [data-cell=e8]")
+    ann.click("#boards [data-cell=e10]")
+    ann.click("#sheet-go")
+    expect(ann.locator("#sheet-preview")).to_contain_text("e8 to e10")
+    ann.click("#sheet-go")
+    expect(ann.locator("#sheet")).to_be_hidden()
+    expect(ann.locator("#turn .verdict")).to_have_text("You win", timeout=LIVE)
+    expect(ben.locator("#turn .verdict")).to_have_text("You do not win this time",
+                                                       timeout=LIVE)
+    expect(ben.locator("#turn")).to_contain_text("Ann")
+
+
+def test_the_host_frees_a_seat_only_on_a_second_tap(server: Server, browser: Browser) -> None:
+    host_api, table = kings_table(server)
     base = f"/api/tables/{table['id']}"
-    phones = [seated_phone(browser, server, table, seat) for seat in (0, 1)]
-    # The host frees a seat only on a second tap: one mis-tap drops nobody.
+    seated_phone(browser, server, table, 1)
     host = new_phone(browser)
     host.context.add_cookies([{"name": c.name, "value": str(c.value), "url": server.url}
                               for c in host_api.jar])
     host.goto(f"{server.url}/t/{table['id']}")
     tab(host, "host")
     release = host.locator("[data-release='1']")
-    release.click()
+    release.click()  # one mis-tap drops nobody
     expect(release).to_contain_text("Tap again to free Ben")
     _, after = host_api.call("GET", base)
     assert 1 in after["taken_seats"]
-    release.click()  # the second tap frees it; Ben sits down again
+    release.click()
     expect(host.locator("[data-release='1']")).to_have_count(0, timeout=LIVE)
-    phones[1] = seated_phone(browser, server, table, 1)
-    # Ann's Knight takes the Castle: her phone says she won, Ben's that he did not.
-    tab(phones[0], "table")
-    phones[0].click("#boards [data-cell=e8]")
-    phones[0].click("#boards [data-cell=e10]")
-    phones[0].click("#sheet-go")
-    phones[0].click("#sheet-go")
-    expect(phones[0].locator("#turn .verdict")).to_have_text("You win", timeout=LIVE)
-    expect(phones[1].locator("#turn .verdict")).to_have_text("You do not win this time",
-                                                             timeout=LIVE)
-    expect(phones[1].locator("#turn")).to_contain_text("Ann")
+    _, after = host_api.call("GET", base)
+    assert 1 not in after["taken_seats"]
