@@ -276,14 +276,19 @@ def camera(table_id: str) -> Response:
     return jsonify(services().camera.extras(table, actor))
 
 
+def _camera_watches(table: LiveTable) -> None:
+    """The dice reader belongs to the companion's one camera: taught only from its table."""
+    if services().camera.table_id != table.id:
+        raise TableError(409, "camera_elsewhere", "the camera is not watching this table")
+
+
 @bp.post("/tables/<table_id>/camera/dice-adapt")
 def dice_adapt(table_id: str) -> Response:
     """The host fits the pip reader to this table's confirmed dice ({"rollback": true}: goes
     back to the reader before); says what happened, or why nothing changed."""
     table, actor = table_and_actor(table_id)
     rollback = body("DiceAdapt").get("rollback", False)
-    if services().camera.table_id != table.id:
-        raise TableError(409, "camera_elsewhere", "the camera is not watching this table")
+    _camera_watches(table)
     return jsonify({"message": services().camera.adapt_dice(actor, rollback=rollback)})
 
 
@@ -293,8 +298,7 @@ def dice_example(table_id: str) -> Response:
     "index", "value"}: 1 to 6, or 0 for no die at all): an example for the reader to learn."""
     table, actor = table_and_actor(table_id)
     taught = body("DiceExample")
-    if services().camera.table_id != table.id:
-        raise TableError(409, "camera_elsewhere", "the camera is not watching this table")
+    _camera_watches(table)
     return jsonify({"message": services().camera.teach_die(
         actor, taught["reading"], taught["index"], taught["value"])})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.burkes_gambit.moves import flow
-from companion.games.burkes_gambit.moves.common import fixed_label
+from companion.games.burkes_gambit.moves.common import a_seat, fixed_label
 from companion.games.burkes_gambit.state import State
 
 
@@ -23,8 +23,7 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:
     target = params.get("target")
-    if isinstance(target, int) and not isinstance(target, bool) \
-            and 0 <= target < len(state.players) and target not in state.tied:
+    if a_seat(state, target) and target not in state.tied:
         tied = ", ".join(state.name(s) for s in state.tied)
         return f"{state.name(target)} is not among the tied ({tied})"
     return None

@@ -20,11 +20,16 @@ def who(state: State, seat: int | None) -> str:
     return "the table" if seat is None else f"seat {seat} ({state.players[seat].name})"
 
 
+def a_seat(state: State, value: Any) -> bool:
+    """Whether a parameter's value is a seat of this table (else its own check names it)."""
+    return isinstance(value, int) and not isinstance(value, bool) \
+        and 0 <= value < len(state.players)
+
+
 def target_problem(state: State, seat: int | None, target: Any, kind: str) -> str | None:
     """Why a seat number cannot be aimed at, in the rules' words (``kind``: any, other or
     neighbour, as the data's faces say); None for what the parameter's own check names."""
-    if not isinstance(target, int) or isinstance(target, bool) \
-            or not 0 <= target < len(state.players):
+    if not a_seat(state, target):
         return None
     if not state.players[target].alive:
         return f"{who(state, target)} is dead"
