@@ -41,6 +41,7 @@ class Param:
     depends_on: str | None = None
     choices_by: tuple[tuple[Any, tuple[Any, ...]], ...] = ()
     labels: tuple[str, ...] = ()  # what a player reads for each of ``choices``, in order
+    notes: tuple[str, ...] = ()  # a line under each of ``choices`` (what a power does)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
@@ -59,6 +60,8 @@ class Param:
             out["choices_by"] = [[key, list(values)] for key, values in self.choices_by]
         if self.labels:
             out["labels"] = list(self.labels)
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out
 
     @classmethod
@@ -68,7 +71,7 @@ class Param:
                    data.get("min"), data.get("max"), data.get("default"), data.get("board"),
                    data.get("depends_on"),
                    tuple((key, tuple(values)) for key, values in data.get("choices_by", ())),
-                   tuple(data.get("labels", ())))
+                   tuple(data.get("labels", ())), tuple(data.get("notes", ())))
 
     def allowed(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
         """The values allowed once the other parameters are ``params``."""

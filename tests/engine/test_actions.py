@@ -67,6 +67,6 @@ def test_a_spec_survives_its_trip_through_the_api() -> None:
     spec = ActionSpec("vote", "Vote", "move", (
         Param("target", "seat", "Whom", choices=(1, 2)),
         Param("permits", "choices", "Which", choices=("a", "b"), minimum=0, maximum=2,
-              default=[]),
+              default=[], labels=("A", "B"), notes=("does a", "does b")),
         Param("loud", "flag", "Loud", default=False)), cost=1, note="n", ruling=True)
     assert ActionSpec.from_dict(spec.to_dict()) == spec

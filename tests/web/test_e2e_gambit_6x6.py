@@ -33,6 +33,9 @@ def place(page: Page, movement: tuple[str, str], action: tuple[str, str],
           on: tuple[str, str, str, str]) -> None:
     tab(page, "me")
     page.click("#my-actions [data-action=choose_powers]")
+    # each power says what it does before it is chosen
+    expect(page.locator("#sheet-form button[data-value=diagonal] .choice-note")).to_have_text(
+        "Moves up to two squares diagonally.")
     for power in (*movement, *action):
         page.click(f"#sheet-form button[data-value={power}]")
     sheet(page, {})

@@ -64,6 +64,15 @@ def test_two_phones_move_by_tapping_and_fight_with_dice(server: Server,
     expect(ann.locator("#turn")).to_contain_text("a Knight moves", timeout=LIVE)
     # Only the Knight may move: a tap on it lights its squares, not the Elf's.
     expect(ann.locator(f"{board} [data-cell=c3].can")).to_have_count(0)
+    # A tap on a piece that may not move says what it is; the key under the board spells
+    # the labels out, and stays open while the game goes on.
+    ann.click(f"{board} [data-cell=c3]")
+    expect(ann.locator("#banner")).to_have_text("c3: Ann's Elf (light)")
+    expect(ann.locator(f"{board} .cell.target")).to_have_count(0)
+    legend = ann.locator(f"{board} details.legend")
+    expect(legend.locator("li")).to_have_count(4)  # Castle, Knight, Elf; Ben's Orc
+    legend.locator("summary").click()
+    expect(legend.locator("li", has_text="Kn")).to_have_text("Kn Ann's Knight (light)")
     ann.click(f"{board} [data-cell=e4]")
     expect(ann.locator(f"{board} .cell.target")).to_have_count(11)  # not e1, her Castle
     expect(ann.locator(f"{board} [data-cell=e7].target")).to_have_count(1)
@@ -75,6 +84,7 @@ def test_two_phones_move_by_tapping_and_fight_with_dice(server: Server,
     expect(ben.locator(f"{board} [data-cell=e7] .piece")).to_have_text("Kn", timeout=LIVE)
     expect(ben.locator(f"{board} .cell.terrain-last-move")).to_have_count(2)
     expect(ben.locator("#facts")).to_contain_text("Last move: e4 to e7")
+    expect(ann.locator(f"{board} details.legend li", has_text="Kn")).to_be_visible()
 
     # Ben rolls a 1 (the Orc's card) and his Orc attacks the Knight.
     tab(ben, "me")
@@ -124,3 +134,8 @@ def test_a_new_table_chooses_the_rules_on_the_phone(server: Server, browser: Bro
     host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
     expect(host.locator("#status-line")).to_contain_text("Adventure variant I (AV I)")
     expect(host.locator("#turn")).to_contain_text("Ben to roll the movement die")
+    # No eyes-closed phase in this game: the narrator says so rather than "Not started".
+    tab(host, "more")
+    expect(host.locator("#narration")).to_have_text(
+        "Nothing to narrate: this game has no eyes-closed phase")
+    expect(host.locator("#narration-buttons button")).to_have_count(0)

@@ -48,6 +48,13 @@ function labelOf(param, value) {
   return param.labels && index >= 0 ? param.labels[index] : words(value);
 }
 
+function noteOf(param, value) {
+  // The line under one of a parameter's choices (what a power does), or null.
+  const index = (param.choices || []).indexOf(value);
+  return param.notes && index >= 0 && param.notes[index]
+    ? el("div", { class: "muted choice-note" }, param.notes[index]) : null;
+}
+
 function setChildren(node, ...children) {
   // Like replaceChildren, but leaves out null, undefined and false (an optional part).
   node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));

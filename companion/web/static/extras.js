@@ -16,7 +16,8 @@ function renderNarration(snapshot) {
   const audio = document.getElementById("narration-audio");
   const onThisPhone = n.state === "on_phone" && snapshot.host && n.wav;
   const lines = n.lines ? ` · line ${Math.min(n.lines_done + 1, n.lines)} of ${n.lines}` : "";
-  const states = { idle: "Not started", playing: "Playing on the companion's speaker",
+  const none = n.state === "idle" && !Object.keys(n.phases || {}).length;
+  const states = { idle: none ? "Nothing to narrate: this game has no eyes-closed phase" : "Not started", playing: "Playing on the companion's speaker",
                    paused: "Paused", stopping: "Stopping", finished: "Finished",
                    on_phone: onThisPhone ? phoneState(audio) : "Playing on the host's phone" };
   setChildren(document.getElementById("narration"),

@@ -292,8 +292,28 @@ function tapCell(board, cell) {
     tapCell(board, cell);
   } else if (specs.length > 1) {
     chooseAction(board, cell, specs);
+  } else if (cell.pieces.length) {  // nothing to do here: say what stands on it
+    banner(`${cell.id}: ${cell.pieces.map((p) => p.title).reverse().join(", then ")}`, "news");
   }
   renderBoards(state.view);
+}
+
+const legendsOpen = new Set();  // the boards whose key the player opened (kept across updates)
+
+function boardLegend(board) {
+  // A key to the labels that are not a word of their piece's name ("DW": Ann's Dwarf
+  // Warrior), folded away under the board.
+  const keys = new Map();
+  for (const piece of board.cells.flatMap((c) => c.pieces)) {
+    const words = piece.title.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+    if (!words.includes(piece.label.toLowerCase())) keys.set(piece.label, piece.title);
+  }
+  if (!keys.size) return null;
+  return el("details", { class: "legend", open: legendsOpen.has(board.id), ontoggle: (event) => {
+      if (event.target.open) legendsOpen.add(board.id); else legendsOpen.delete(board.id);
+    } }, el("summary", {}, "What the letters mean"),
+    el("ul", { class: "list" }, [...keys].sort().map(([label, title]) =>
+      el("li", {}, el("strong", {}, label), ` ${title}`))));
 }
 
 function chooseAction(board, cell, specs) {
@@ -343,7 +363,7 @@ function renderBoards(view) {
       hint ? el("p", { class: "muted", role: "status" }, hint,
                 el("button", { class: "secondary", onclick: () => { picking = null; renderBoards(state.view); } }, "Cancel"))
         : null,
-      grid);
+      grid, boardLegend(board));
   }));
 }
 
@@ -409,13 +429,35 @@ function renderLog(list, lines) {
     r.notes.length ? el("div", { class: "note" }, r.notes.join(" · ")) : null)));
 }
 
+// A seat's secrets stay covered until its player asks (a neighbour sees the screen while
+// its player picks a move); uncovered, they cover themselves again after a while.
+const SECRETS_SHOWN_MS = 20000;
+let secretsShown = false;
+let secretsTimer = null;
+let secretsSeen = new Set();  // the secrets as they read when last uncovered
+
+function showSecrets(shown) {
+  secretsShown = shown;
+  clearTimeout(secretsTimer);
+  if (shown) secretsTimer = setTimeout(() => showSecrets(false), SECRETS_SHOWN_MS);
+  if (state) renderMe(state);
+}
+
 function renderMe(snapshot) {
   const view = snapshot.view;
   const secrets = document.getElementById("secrets");
   secrets.hidden = view.seat === null;
   if (view.seat !== null) {
+    const lines = view.secrets.map((fact) => `${fact.key}=${fact.value}:${fact.label}`);
+    if (secretsShown) secretsSeen = new Set(lines);
+    const fresh = lines.filter((line) => !secretsSeen.has(line)).length;
+    const facts = el("div", { id: "secret-facts" }, view.secrets.map((fact) => factLine(fact, "data-secret")));
+    facts.hidden = !secretsShown;
     setChildren(secrets, el("div", { class: "muted" }, `You are ${seatName(view.seat)}. Only this phone sees this.`),
-      view.secrets.map((fact) => factLine(fact, "data-secret")));
+      el("button", { class: `big ${fresh && !secretsShown ? "primary" : "secondary"}`, id: "show-secrets",
+        "aria-expanded": String(secretsShown), onclick: () => showSecrets(!secretsShown) },
+      secretsShown ? "Hide my secrets" : fresh ? `Show my secrets (${fresh} new)` : "Show my secrets"),
+      facts);
   }
   setChildren(document.getElementById("take-seat"), ...takeSeat(snapshot));
   const actions = view.actions.map((spec) => el("button", {
@@ -538,7 +580,7 @@ function fieldFor(param) {
           sheet.values[param.name] = value;
           for (const b of group.children) b.setAttribute("aria-pressed", String(b === e.currentTarget));
           changed(param);
-        } }, choiceLabel(param, value)));
+        } }, choiceLabel(param, value), noteOf(param, value)));
     }
     box.append(group);
   } else if (param.kind === "choices") {
@@ -553,7 +595,7 @@ function fieldFor(param) {
           sheet.values[param.name] = [...group.children]
             .filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.value);
           changed(param);
-        } }, labelOf(param, value)));
+        } }, labelOf(param, value), noteOf(param, value)));
     });
     box.append(group);
   } else if (param.kind === "number") {
@@ -674,6 +716,7 @@ function showTab(name) {
   for (const tab of document.querySelectorAll(".tab")) tab.hidden = tab.id !== `tab-${name}`;
   for (const b of document.querySelectorAll("#nav button")) b.classList.toggle("on", b.dataset.tab === name);
   if (name === "log") loadHistory();
+  if (name !== "me" && secretsShown) showSecrets(false);
 }
 
 // --- start -------------------------------------------------------------------------------

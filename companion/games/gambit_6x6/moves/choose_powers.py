@@ -25,7 +25,8 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     count = state.powers_per_group
     return tuple(Param(f"{group}_powers", "choices", f"{count} {group} powers",
                        choices=state.book.powers(group), minimum=count, maximum=count,
-                       labels=tuple(state.book.label(p) for p in state.book.powers(group)))
+                       labels=tuple(state.book.label(p) for p in state.book.powers(group)),
+                       notes=tuple(state.book.text(p) for p in state.book.powers(group)))
                  for group in GROUPS)
 
 
