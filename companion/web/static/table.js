@@ -504,7 +504,7 @@ function renderHost(snapshot) {
     document.getElementById(`${id}-box`).hidden = !specs.length;
   }
   setChildren(document.getElementById("host-seats"), ...snapshot.seats.map((name, seat) =>
-    el("li", { class: "row" }, el("span", {}, `${seat}: ${name}`),
+    el("li", { class: "row" }, el("span", {}, name),
       snapshot.taken_seats.includes(seat)
         ? el("button", { class: `secondary${releasing === seat ? " confirm" : ""}`, "data-release": seat,
           onclick: () => release(seat) },
