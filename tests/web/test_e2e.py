@@ -170,8 +170,14 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
             if other != seat and captain != captains[seat]:
                 assert captain not in secrets
 
-    # The host starts the Prologue's narration; with no speaker here, it plays on the phone.
-    tab(host, "more")
+    # The host starts the Prologue's narration (the Table tab points there); with no speaker
+    # here, it plays on the phone.
+    tab(host, "table")
+    expect(host.locator("#turn #to-host-step")).to_have_text(
+        "As host: the narrator, then Everyone opens their eyes")
+    expect(phones[1].locator("#turn #to-host-step")).to_have_count(0)
+    host.click("#turn #to-host-step")
+    expect(host.locator("#narration-buttons [data-phase=prologue]")).to_be_visible()
     host.click("#narration-buttons [data-phase=prologue]")
     # The truth: ready on the host's phone, not "playing" before Play is tapped.
     expect(host.locator("#narration")).to_contain_text("Ready on this phone: tap Play")
@@ -197,6 +203,7 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     expect(host.locator("#sheet")).to_be_hidden()
     for page in phones:
         expect(page.locator("#eyes-closed")).to_be_hidden(timeout=LIVE)
+    expect(host.locator("#turn #to-host-step")).to_have_count(0)  # no step of the table's now
     # The table's rulings stand apart from the game's steps on the host's tab.
     tab(host, "host")
     expect(host.locator("#host-rulings [data-action=correct]")).to_be_visible()

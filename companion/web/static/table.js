@@ -149,10 +149,16 @@ function renderTurn(snapshot) {
   // The moves that are not answers nor taps on a board are on the Me tab: one tap away.
   const elsewhere = mine && view.actions.some((a) => a.kind !== "reaction" && a.kind !== "input"
     && !a.params.some((p) => p.kind === "cell"));
+  // The table's own step waits for the host (the Prologue's end): it is taken where the
+  // narration is steered, one tap away.
+  const steps = snapshot.host && !view.ending ? snapshot.host.actions.filter((spec) => !spec.ruling) : [];
   setChildren(box, headline ? el("strong", { class: "headline" }, headline) : null, won,
     view.ending ? null : el("div", { class: headline ? "muted" : "" }, view.status),
     elsewhere ? el("button", { class: "primary big", id: "to-my-moves", onclick: () => showTab("me") },
-      "Your moves") : null);
+      "Your moves") : null,
+    steps.length ? el("button", { class: "big", id: "to-host-step", onclick: () => showTab("more") },
+      `As host: ${Object.keys(snapshot.narration?.phases || {}).length ? "the narrator, then " : ""}`
+        + steps.map((spec) => spec.label).join(", ")) : null);
   if ((mine && !myTurn) || (answers !== null && answers !== mayAnswer)) nudge();
   myTurn = mine;
   mayAnswer = answers;
