@@ -140,6 +140,9 @@ class LiveTable:
     pin_failures: dict[str, list[float]] = field(default_factory=dict)  # client -> times
     last_active: float = field(default_factory=time.time)  # the last change, wall clock
     join_code: str = ""  # the secret of the host's join QR code (Keys.join_code)
+    # Seats that said "pass" on the answers they were offered, and the public version they
+    # said it at: a spoken "pass", for the phones, never stored and never in the game.
+    passes: tuple[int, frozenset[int]] = (0, frozenset())
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -198,6 +201,16 @@ class LiveTable:
             self.changed.wait_for(lambda: self.changes != seen, timeout)
             return self.changes
 
+    @property
+    def public_version(self) -> int:
+        """The entries everyone can know of (a private input is not one)."""
+        return self.seen_version(Actor(watcher=True))
+
+    def passed(self) -> list[int]:
+        """The seats that passed since the last public change."""
+        at, seats = self.passes
+        return sorted(seats) if at == self.public_version else []
+
     # --- what a phone sees ----------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
         setup = self.session.setup
@@ -226,6 +239,7 @@ class LiveTable:
                 "version": self.seen_version(actor),
                 "you": {"seat": seat, "host": actor.host},
                 "taken_seats": sorted(self.seat_keys),
+                "passed": self.passed(),
                 "view": view.to_dict(),
                 "log_length": self.log_length(actor),
             }
@@ -523,6 +537,18 @@ class TableHub:
                  else f"a private input of seat {record.action.seat}")
         self._changed(table)
         return result
+
+    def pass_answer(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> None:
+        """A seat says it will not answer (no Shield, no call) until the table moves on, for
+        every phone to see. Open to any seat at any time, so it tells nothing of what a seat
+        could have answered; it changes nothing in the game."""
+        _require(actor.seat is not None, 403, "not_seated", "only a seated player can pass")
+        assert actor.seat is not None
+        with table.lock:
+            self._check_version(table, actor, body)
+            at = table.public_version
+            table.passes = (at, frozenset(table.passed()) | {actor.seat})
+        table.touch()
 
     def undo(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
         _require(actor.host, 403, "host_only", "only the host can undo")

@@ -209,6 +209,15 @@ def act(table_id: str) -> tuple[Response, int]:
     return jsonify({"record": record, "version": table.seen_version(actor)}), 201
 
 
+@bp.post("/tables/<table_id>/pass")
+def pass_answer(table_id: str) -> Response:
+    """Your seat passes on the answers it was offered (a Shield, a bluff call), for every
+    phone to see until the table moves on. Changes nothing in the game."""
+    table, actor = table_and_actor(table_id)
+    services().hub.pass_answer(table, actor, body("Pass"))
+    return jsonify({"passed": table.passed()})
+
+
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str) -> Response:
     """The host takes back the last action (not one that showed hidden cards)."""

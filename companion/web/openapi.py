@@ -65,6 +65,8 @@ def request_schemas() -> dict[str, dict[str, Any]]:
             "expect": {"type": "integer", "description": "the table's `version` you saw"},
         },
     }
+    expect_only = {"type": "object", "additionalProperties": False, "required": ["expect"],
+                   "properties": {"expect": {"type": "integer"}}}
     return {
         "NewTable": {
             "type": "object", "additionalProperties": False, "required": ["game", "seats"],
@@ -86,8 +88,8 @@ def request_schemas() -> dict[str, dict[str, Any]]:
                            "seat": {"type": ["integer", "null"], "minimum": 0}}},
         "Action": action,
         "Preview": {**action, "required": ["name"]},
-        "Undo": {"type": "object", "additionalProperties": False, "required": ["expect"],
-                 "properties": {"expect": {"type": "integer"}}},
+        "Undo": expect_only,
+        "Pass": expect_only,
         "Narration": {"oneOf": [
             {"type": "object", "additionalProperties": False, "required": ["start"],
              "properties": {"start": {"type": "string", "minLength": 1, "maxLength": 64,
@@ -176,6 +178,10 @@ def openapi_document() -> dict[str, Any]:
                 {"200": _ok("Preview", _ANY)}, _ref("Preview"), errors=writes)},
             "/api/tables/{table_id}/actions": {"post": _op(
                 "Do an action", {"201": _ok("Done", _ANY)}, _ref("Action"), errors=writes)},
+            "/api/tables/{table_id}/pass": {"post": _op(
+                "Your seat passes on the answers it was offered, for every phone to see until"
+                " the table moves on; changes nothing in the game",
+                {"200": _ok("Passed", _ANY)}, _ref("Pass"), errors=writes)},
             "/api/tables/{table_id}/undo": {"post": _op(
                 "The host undoes the last action", {"200": _ok("Undone", _ANY)},
                 _ref("Undo"), errors=writes)},

@@ -240,6 +240,34 @@ def test_undo_is_for_the_host_and_checks_the_version(table: dict[str, Any]) -> N
     assert "charge" in [a["name"] for a in state(p, base)["view"]["actions"]]
 
 
+def test_a_pass_is_for_every_phone_to_see_until_the_table_moves_on(
+        table: dict[str, Any], phone: Any) -> None:
+    now = end_prologue(table)
+    base, host, seats = table["base"], table["host"], table["seats"]
+    watcher = phone()
+    assert watcher.post(f"{base}/join", {"pin": table["pin"], "seat": None}).status_code == 200
+    # Only a seat passes, at the version it saw; nothing in the game changes.
+    r = watcher.post(f"{base}/pass", {"expect": state(watcher, base)["version"]})
+    assert r.status_code == 403, r.json
+    phones = (host, watcher, *seats)
+    versions = [state(p, base)["version"] for p in phones]
+    ben, cat = versions[3], versions[4]
+    assert seats[1].post(f"{base}/pass", {"expect": ben - 1}).status_code == 409
+    assert seats[1].post(f"{base}/pass", {}).status_code == 400
+    assert seats[2].post(f"{base}/pass", {"expect": cat}).status_code == 200
+    assert seats[1].post(f"{base}/pass", {"expect": ben}).json == {"passed": [1, 2]}
+    for p, version in zip(phones, versions, strict=True):
+        seen = state(p, base)
+        assert seen["passed"] == [1, 2]
+        assert seen["version"] == version  # no new entry
+    # A public action moves the table on: the passes are forgotten.
+    turn = now["view"]["turn"]
+    r = seats[turn].post(f"{base}/actions", {"name": "charge", "seat": turn, "params": {},
+                                            "expect": state(seats[turn], base)["version"]})
+    assert r.status_code == 201, r.json
+    assert state(watcher, base)["passed"] == []
+
+
 def test_undo_stops_at_revealed_information(table: dict[str, Any]) -> None:
     base = table["base"]
     host = table["host"]

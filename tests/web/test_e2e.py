@@ -256,9 +256,13 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     expect(phones[1].locator("#turn")).to_contain_text("You may answer now")
     phones[1].click("#reaction-alert [data-pass]")
     expect(phones[1].locator("#turn")).to_contain_text("Nothing to do now: waiting for Ann")
+    # Ann, who waits on the answers, sees who passed (Cat's phone too)
+    for page in (host, phones[2]):
+        expect(page.locator("#turn #passed")).to_have_text("Passed: Ben", timeout=LIVE)
     do(host, "resolve")
     for page in phones:
         expect(counter(page, 1, "health")).to_have_text("9", timeout=LIVE)
+    expect(host.locator("#turn #passed")).to_have_count(0)  # the table moved on
     for seat, page in list(enumerate(phones))[1:]:
         before = int(counter(page, seat, "energy").inner_text())
         do(page, "charge")

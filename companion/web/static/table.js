@@ -154,6 +154,8 @@ function renderTurn(snapshot) {
   const steps = snapshot.host && !view.ending ? snapshot.host.actions.filter((spec) => !spec.ruling) : [];
   setChildren(box, headline ? el("strong", { class: "headline" }, headline) : null, won,
     view.ending ? null : el("div", { class: headline ? "muted" : "" }, view.status),
+    !view.ending && snapshot.passed.length
+      ? el("div", { id: "passed" }, `Passed: ${listNames(snapshot.passed.map(seatName))}`) : null,
     elsewhere ? el("button", { class: "primary big", id: "to-my-moves", onclick: () => showTab("me") },
       "Your moves") : null,
     steps.length ? el("button", { class: "big", id: "to-host-step", onclick: () => showTab("more") },
@@ -225,6 +227,9 @@ function renderAnswers(snapshot) {
       passed = key;
       alert.hidden = true;
       renderTurn(state);
+      // said for every phone to see (the player who waits on answers above all); a table
+      // that moved on meanwhile makes it moot
+      api("POST", `${BASE}/pass`, { expect: snapshot.version }).catch(() => {});
     } }, "Pass"));
 }
 
