@@ -277,3 +277,42 @@ def test_a_bulldozer_may_push_into_a_moat_but_not_finish_beside_one() -> None:
     do(session, "declare_moat", 0, piece="A4")
     do(session, "accept", 1)
     assert board(session)["c3"] == ["B5"] and board(session)["d3"] == ["B2"]  # all undone
+
+
+def test_a_moat_pushed_and_sent_back_cannot_be_pushed_the_same_way_again() -> None:
+    """A Bulldozer that pushes the Moat itself lands beside the Moat's new square; sent back,
+    it may not make the same push again (else the turn could loop for ever): the Moat's
+    eight squares count from where the push would take it."""
+    session = started()
+    arrange(session, {"c3": ["A4"], "a1": ["A1"], "c4": ["B2"], "f6": ["B6"]}, turn=1)
+    do(session, "bulldoze", 1, piece="c4", target="c3")  # A4 to c2, B2 on c3 beside it
+    do(session, "declare_moat", 0, piece="A4")
+    do(session, "accept", 1)
+    assert board(session)["c3"] == ["A4"] and board(session)["c4"] == ["B2"]
+    assert refused(session, "bulldoze", 1, piece="c4", target="c3") == (
+        "the Moat on A4 sent your last try back: your Bulldozer may not finish around it this"
+        " turn")
+    assert "bulldoze" not in names(session, 1)
+    do(session, "move", 1, piece="c4", to="c5")  # elsewhere: the turn goes on
+    assert session.state.turn == 0
+
+
+def test_a_true_moat_that_costs_no_piece_is_logged_without_a_lost_piece() -> None:
+    session = started({"house": {"challenge": {"moat_costs_piece": False}}})
+    arrange(session, {"d3": ["A4"], "a1": ["A1"], "d5": ["B4"], "f6": ["B6"]}, turn=1)
+    do(session, "move", 1, piece="d5", to="d4")
+    do(session, "declare_moat", 0, piece="A4")
+    text = do(session, "challenge", 1, power="moat")
+    assert "True: A4 holds Moat and loses it; Ann places a new power" in text
+    assert "Ben loses a piece" not in text
+
+
+def test_a_kamikaze_that_keeps_the_movement_power_is_not_called_a_normal_piece() -> None:
+    session = started({"house": {"challenge": {"kamikaze_keeps": "movement"}}})
+    arrange(session, {"b3": ["A2"], "b4": ["B2"], "f1": ["A6"], "f6": ["B6"]})
+    do(session, "move", 0, piece="b3", to="b4")
+    do(session, "declare_kamikaze", 1)
+    text = do(session, "accept", 0)
+    assert text.endswith("A2 leaves the board; B2 loses its Action power and keeps any"
+                         " Movement power")
+    assert powers(session, "B2") == ("bulldozer", None)

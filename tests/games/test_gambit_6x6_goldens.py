@@ -75,3 +75,13 @@ def test_a_sensei_shown_true_passes_nothing_and_the_new_power_stays_where_placed
     state = replayed("a-sensei-shown-true-passes-nothing").state
     assert (state.pieces["A1"].movement, state.pieces["A2"].movement) == ("diagonal", "ghost")
     assert state.pieces["B4"].lost  # the challenger's price
+
+
+def test_the_same_push_after_a_moat_sent_it_back_is_refused() -> None:
+    result = replay_transcript(
+        (GOLDENS / "rejected-the-same-push-after-a-moat.jsonl").read_text().splitlines())
+    assert result.error is not None and result.error.line == 24
+    assert result.error.reason == (
+        "cannot bulldoze by Ben: the Moat on A3 sent your last try back: your Bulldozer may"
+        " not finish around it this turn")
+    assert result.session is not None and result.session.state.remake

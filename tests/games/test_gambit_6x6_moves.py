@@ -126,8 +126,7 @@ def test_a_bulldozer_pushes_one_square_on_into_an_empty_square() -> None:
         "a Bulldozer pushes a piece on a square next to it (not diagonally) one square on,"
         " into an empty square: it cannot push from c3 to d4")
     assert refused(session, "bulldoze", 0, piece="f1", target="f2") == (
-        "your piece on f1 has no piece next to it (not diagonally) to push into an empty"
-        " square")
+        "there is no piece on f2 to push")
     assert refused(session, "bulldoze", 0, piece="e5", target="e6") == (
         "no piece of yours on e5 can push")
     text = do(session, "bulldoze", 0, piece="c3", target="c4")
@@ -201,3 +200,84 @@ def test_by_the_other_reading_a_pass_waits_until_no_claim_is_left_either() -> No
     assert _kinds(session, 0) == ["detect"]
     assert refused(session, "pass", 0) == ("you can still act by claiming a power: a pass is"
                                            " only for a player who cannot")
+
+
+# --- refusals that name the rule that stops the move (a blind test's findings) ---------------
+
+def test_a_blocked_square_is_named_as_blocked() -> None:
+    session = started({"board": "bridges"})
+    assert refused(session, "move", 0, piece="a1", to="a3") == (
+        "a3 is blocked on this board: no piece moves onto it")
+    arrange(session, {"b3": ["A2"], "f1": ["A6"], "f6": ["B6"]})
+    assert refused(session, "move", 0, piece="b3", to="d5") == (
+        "c4 is blocked on this board: no piece moves across it, not even a Ghost")
+    assert refused(session, "move", 0, piece="b3", to="z9") == (
+        "'z9' is not a square of this board")
+
+
+def test_sitting_on_an_own_piece_under_the_other_reading_says_so() -> None:
+    session = started({"house": {"moves": {"sit_on_own": False}}})
+    assert refused(session, "move", 0, piece="d1", to="c1") == (
+        "c1 holds your own A3: by this table's rule a Sitter sits only on another team's"
+        " piece")
+
+
+@pytest.mark.parametrize(("stacks", "cell", "to", "needs"), [
+    ({"a2": ["A1"], "f2": ["A6"], "f6": ["B6"]}, "a2", "e2", "Sidewinder and Ghost"),
+    ({"c3": ["A3"], "d4": ["B4"], "f6": ["B6"]}, "c3", "e5", "Diagonal and Ghost"),
+])
+def test_a_move_that_needs_two_movement_powers_says_a_piece_holds_one(
+        stacks: dict[str, list[str]], cell: str, to: str, needs: str) -> None:
+    session = started()
+    arrange(session, stacks)
+    assert refused(session, "move", 0, piece=cell, to=to) == (
+        f"a piece holds one Movement power: {cell} to {to} would need {needs}")
+
+
+def test_a_diagonal_claiming_ghost_beside_a_moat_is_refused_for_the_two_powers() -> None:
+    """Beside a Moat that sent the move back, a Diagonal that also claims Ghost is refused
+    because a piece holds one Movement power, not because of the Moat (it claims Ghost)."""
+    session = started()
+    arrange(session, {"d3": ["A4"], "a1": ["A1"], "d5": ["B4"], "f6": ["B6"]}, turn=1)
+    do(session, "move", 1, piece="d5", to="d4")
+    do(session, "declare_moat", 0, piece="A4")
+    do(session, "accept", 1)
+    assert refused(session, "move", 1, piece="d5", to="c4", ghost=True) == (
+        "a piece holds one Movement power: this move needs Diagonal, so it cannot claim Ghost"
+        " too")
+
+
+def test_a_push_names_why_it_cannot_be_made() -> None:
+    session = started()
+    arrange(session, {"b2": ["A2"], "a2": ["B1"], "c2": ["B3"], "c1": ["A3"], "f6": ["B6"],
+                      "b3": ["B2"], "b4": ["A4"]})
+    assert refused(session, "bulldoze", 0, piece="b2", target="a2") == (
+        "the piece on a2 would be pushed off the board: a Bulldozer pushes into an empty"
+        " square")
+    assert refused(session, "bulldoze", 0, piece="b2", target="b3") == (
+        "b4, beyond b3, is not empty: a Bulldozer pushes into an empty square")
+    session = started({"house": {"moves": {"push_stacks": False}}})
+    arrange(session, {"b3": ["A2"], "c3": ["B3", "A3"], "f6": ["B6"], "b4": ["B4"]})
+    assert refused(session, "bulldoze", 0, piece="b3", target="c3") == (
+        "c3 holds a stack: by this table's rule a Bulldozer pushes only a lone piece")
+    session = started({"board": "bridges"})
+    arrange(session, {"c6": ["A3"], "c5": ["B3"], "f6": ["B6"], "e2": ["A5"], "e3": ["B5"]})
+    assert refused(session, "bulldoze", 0, piece="c6", target="c5") == (
+        "the piece on c5 would be pushed onto a blocked square: a Bulldozer pushes into an"
+        " empty square")
+
+
+def test_a_player_with_nothing_to_push_is_told_what_a_push_needs() -> None:
+    session = started()
+    arrange(session, {"c1": ["A3"], "d1": ["B4"], "e1": ["A5"], "f6": ["B6"]})
+    assert refused(session, "bulldoze", 0, piece="e1", target="d1") == (
+        "none of your pieces can push: a Bulldozer pushes a piece next to it (not diagonally)"
+        " one square on, into an empty square")
+
+
+def test_the_strict_pass_does_not_say_it_is_for_a_player_who_could_only_claim() -> None:
+    session = started({"house": {"moves": {"pass_if_only_claims": False}}})
+    arrange(session, {"a1": ["A1", "B1"], "f6": ["B6"]})
+    spec = next(a for a in session.legal_actions(0) if a.name == "pass")
+    assert spec.label == "Pass (nothing to do, not even by claiming a power)"
+    assert do(session, "pass", 0) == "Ann passes: nothing to do, not even by claiming a power"

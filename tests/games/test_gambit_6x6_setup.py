@@ -232,3 +232,10 @@ def test_the_opponent_sees_that_powers_are_placed_never_which() -> None:
     assert not any("Diagonal" in f.value or "Moat" in f.value for f in ben.secrets)
     assert [f.label for f in ben.players[0].facts if f.key == "placed"] == ["Powers placed"]
     assert RULES.as_known_to(session.state, 1).pieces["A2"].movement is None
+
+
+def test_rolled_player_powers_need_player_powers() -> None:
+    with pytest.raises(SetupError, match="option 'roll_player_powers' needs 'player_powers':"
+                                         " without Player Powers there is nothing to roll"):
+        table({"roll_player_powers": True})
+    table({"roll_player_powers": True, "player_powers": True})

@@ -51,8 +51,8 @@ def test_the_fourth_lost_piece_loses_at_once() -> None:
     do(session, "move", 1, piece="b6", to="d4")  # B2 is no Diagonal either
     do(session, "challenge", 0, power="diagonal")
     text = do(session, "give_up", 1, piece="B6")
-    assert text.endswith("Ben gives up B6 | Ben is out of the game | Ann wins: every other team"
-                         " has lost 4 pieces")
+    # With two players the game is over: no "Ben is out of the game" before the win.
+    assert text.endswith("Ben gives up B6 | Ann wins: every other team has lost 4 pieces")
     assert session.state.outcome is not None and session.state.outcome.reason == "losses"
 
 
@@ -229,3 +229,39 @@ def test_a_juggernaut_holder_may_let_the_win_stand() -> None:
     do(session, "accept", 1)
     do(session, "let_win_stand", 1)
     assert session.state.outcome is not None and session.state.outcome.winners == (0,)
+
+
+def test_a_witch_doctor_against_a_look_is_refused_for_the_look_not_for_holding_none() -> None:
+    """The refusal says what the seat can know: it holds a Witch Doctor, and a Witch Doctor
+    answers a claimed move, not a Detective's look (it never tells another seat's powers)."""
+    session = _powers_table()
+    session.state.held_powers[1] = ["witch_doctor"]
+    arrange(session, {"c3": ["A3"], "d4": ["B2"], "f1": ["A6"], "b4": ["B4"]}, turn=1)
+    do(session, "detect", 1, piece="B4", target="A3")
+    session.state.held_powers[0] = ["witch_doctor"]
+    assert refused(session, "witch_doctor", 0, piece="A3") == (
+        "a Witch Doctor answers a claimed move or push, not a Detective's look")
+    session.state.held_powers[0] = []
+    assert refused(session, "witch_doctor", 0, piece="A3") == "you hold no Witch Doctor"
+
+
+def test_the_sensei_refuses_one_piece_to_itself_and_no_powers_named() -> None:
+    session = _powers_table()
+    session.state.held_powers[0] = ["sensei"]
+    assert refused(session, "sensei", 0, piece="A2", to="A2", powers=["diagonal"]) == (
+        "a Sensei passes powers from one of your pieces to another: A2 cannot pass them to"
+        " itself")
+    assert refused(session, "sensei", 0, piece="A2", to="A5", powers=[]) == (
+        "name the powers to pass on: one or two (one of each group)")
+
+
+def test_a_win_by_one_piece_is_written_in_the_singular() -> None:
+    session = started({"house": {"win": {"far_row": 1}}})
+    arrange(session, {"a5": ["A1"], "f1": ["A6"], "f6": ["B6"]})
+    text = do(session, "move", 0, piece="a5", to="a6")
+    assert text.endswith("Ann wins with 1 piece on the far row")
+    session = started({"house": {"win": {"losses": 1}}})
+    do(session, "move", 0, piece="c1", to="e3")  # A3 is no Diagonal
+    do(session, "challenge", 1, power="diagonal")
+    assert do(session, "give_up", 0, piece="A6").endswith(
+        "Ben wins: every other team has lost 1 piece")

@@ -609,3 +609,25 @@ def test_the_camera_reads_a_d6_for_whoever_must_roll_it() -> None:
         Action("combat_roll", 0, {"die": "d6_for_the_orc", "face": 2}),)
     companion = table(f"{APART}, e4 light knight", mode="adventure", dice_by="companion")
     assert companion.rules.suggest(companion.state, DieFace("d8", 2)) == ()
+
+
+def test_av1_a_second_soldier_is_told_the_second_move_cannot_attack() -> None:
+    """After an 8 the Soldier has its 2-forward attack (its own effect); the rule that stops
+    it is the second move's, not its standard 2 forward without attacking."""
+    session = table(f"{APART}, c3 light knight, d4 light soldier, d6 dark skeleton",
+                    mode="av1", tokens=NONE)
+    act(session, 0, "roll", face=8)
+    move(session, 0, "c3", "c5")
+    assert refused_move(session, 0, "d4", "d6") == (
+        "cannot move by Ann: the second piece moved can't attack: d4 to d6 would attack Ben's"
+        " Skeleton")
+
+
+def test_a_failed_attack_that_left_the_attacker_in_place_is_shown_as_failed() -> None:
+    session = table("a1 light castle, e9 dark castle, e8 light knight", mode="av1",
+                    tokens=NONE)
+    act(session, 0, "roll", face=1)
+    move(session, 0, "e8", "e9")
+    fight(session, (0, "knight_d8", 3), (0, "d10_for_the_castle", 4), (1, "castle_d10", 9))
+    fact = next(f for f in session.table_view(None).facts if f.key == "last_move")
+    assert fact.value == "the attack from e8 failed"

@@ -219,6 +219,16 @@ def test_modes_without_a_movement_roll_have_no_rows() -> None:
      "rule 'effects.even_roll' must be one of mover, card"),
     ({"house": {"pieces": {"knight": {"effect": {"kind": "moves"}}}}},
      "rule 'pieces.knight.effect.text' must say what its moves are"),
+    # a second Castle would lose the game while the first still stands
+    ({"house": {"pieces": {"soldier": {"promotes_to": "castle"}}}},
+     "rule 'pieces.soldier.promotes_to' cannot be the Castle: each side holds exactly one"
+     " Castle"),
+    # decision 21: the expansions' larger card rows are not built
+    ({"house": {"dice": {"movement_die": 10}}},
+     r"rule 'dice.movement_die' must be at most 8: the card row has 8 cards \(the expansions'"
+     r" larger rows, where a roll above the row loses the turn, are not built\)"),
+    ({"pieces": ""}, "option \"pieces\" is empty: give a position"),
+    ({"pieces": "  "}, "option \"pieces\" is empty"),
 ])
 def test_bad_options_are_refused(options: dict[str, object], reason: str) -> None:
     with pytest.raises(SetupError, match=reason):

@@ -170,3 +170,16 @@ def test_tar_no_dice_landing_destroys_and_tokens_run_out() -> None:
     move(session, 1, "h8", "h7")
     assert refused(session, 0, "unlock", piece="giant") == \
         "cannot unlock by Ann: you have no token left"
+
+
+def test_the_rolls_and_card_rows_of_the_adventure_rules_are_not_in_the_standard_rules() -> None:
+    session = table()
+    assert refused(session, 0, "roll", face=3) == (
+        "cannot roll by Ann: there is no movement roll in the Standard rules")
+    assert refused(session, 0, "reroll_movement", face=3) == (
+        "cannot reroll_movement by Ann: there is no movement roll in the Standard rules")
+    assert refused(session, 0, "lay_card", piece="knight") == (
+        "cannot lay_card by Ann: there are no card rows in the Standard rules")
+    session = table(mode="tar")
+    assert refused(session, 0, "roll", face=3) == (
+        "cannot roll by Ann: there is no movement roll in the Tactical adventure rules (TAR)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.gambit_6x6.board import DIAGONAL, ORTHOGONAL, Point
+from companion.games.gambit_6x6.board import DIAGONAL, FILES, ORTHOGONAL, Point
 from companion.games.gambit_6x6.state import State
 
 # When two ways reach a square, the one that claims least is meant.
@@ -29,8 +29,9 @@ def _step(a: Point, b: Point, times: int = 1) -> Point:
     return a[0] + b[0] * times, a[1] + b[1] * times
 
 
-def routes(state: State, cell: str) -> dict[str, Route]:
-    """Every square the piece on top of ``cell`` may move to, with the least it must claim."""
+def routes(state: State, cell: str, any_sit: bool = False) -> dict[str, Route]:
+    """Every square the piece on top of ``cell`` may move to, with the least it must claim
+    (``any_sit``: as if it might sit on its own pieces, whatever the table's rule)."""
     mover = state.top(cell)
     assert mover is not None
     side = state.sides[mover.seat]
@@ -41,7 +42,7 @@ def routes(state: State, cell: str) -> dict[str, Route]:
             return
         sits = to in state.stacks
         top = state.top(to)
-        if sits and top is not None and top.seat == mover.seat \
+        if sits and top is not None and top.seat == mover.seat and not any_sit \
                 and not state.book.rule("moves", "sit_on_own"):
             return
         old = found.get(to)
@@ -68,6 +69,64 @@ def routes(state: State, cell: str) -> dict[str, Route]:
             add(layout.cell(_step(here, direction, 2)), "diagonal")
     for to in _sidewinder(state, here, side):
         add(to, "sidewinder")
+    return found
+
+
+def why_not(state: State, cell: str, to: str) -> str:
+    """Why no power moves the piece on top of ``cell`` to ``to``: the squares and the table's
+    rules only (never the powers any piece holds)."""
+    layout = state.layout
+    if to in layout.holes:
+        return f"{to} is blocked on this board: no piece moves onto it"
+    if to not in set(layout.cells()):
+        return f"{to!r} is not a square of this board"
+    mover = state.top(cell)
+    under = state.top(to)
+    if mover is not None and under is not None and under.seat == mover.seat \
+            and to in routes(state, cell, any_sit=True):
+        return (f"{to} holds your own {under.id}: by this table's rule a Sitter sits only on"
+                " another team's piece")
+    double = _two_powers(state, cell).get(to)
+    if double is not None:
+        return (f"a piece holds one Movement power: {cell} to {to} would need"
+                f" {state.book.label(double[0])} and {state.book.label(double[1])}")
+    here, there = layout.point(cell), layout.point(to)
+    dx, dy = there[0] - here[0], there[1] - here[1]
+    if max(abs(dx), abs(dy)) == 2 and (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+        middle = _step(here, (dx // 2, dy // 2))
+        name = f"{FILES[middle[0]]}{middle[1] + 1}"
+        if name in layout.holes:
+            return (f"{name} is blocked on this board: no piece moves across it, not even a"
+                    " Ghost")
+    return (f"no power moves a piece from {cell} to {to}: a piece moves 1 or 2 squares"
+            " in a straight line, a Diagonal 1 or 2 diagonally, a Ghost through pieces,"
+            " a Sidewinder across the left or right edge, a Sitter onto a piece")
+
+
+def _two_powers(state: State, cell: str) -> dict[str, tuple[str, str]]:
+    """Squares only two Movement powers would reach (a piece holds one): a Diagonal, or a
+    Sidewinder across the edge, through a piece (as a Ghost)."""
+    layout = state.layout
+    here = layout.point(cell)
+    found: dict[str, tuple[str, str]] = {}
+    for direction in DIAGONAL:
+        first = layout.cell(_step(here, direction))
+        second = layout.cell(_step(here, direction, 2))
+        if first is not None and first in state.stacks and second is not None:
+            found[second] = ("diagonal", "ghost")
+    mover = state.top(cell)
+    if mover is None or state.book.rule("moves", "sidewinder") != "wrap":
+        return found
+    for direction in ORTHOGONAL:
+        if not layout.is_lateral(state.sides[mover.seat], direction):
+            continue
+        one, two = _step(here, direction), _step(here, direction, 2)
+        if not (_off_board(state, one) or _off_board(state, two)):
+            continue
+        first = layout.cell(layout.wrapped(one))
+        second = layout.cell(layout.wrapped(two))
+        if first is not None and first in state.stacks and second is not None:
+            found.setdefault(second, ("sidewinder", "ghost"))
     return found
 
 
@@ -118,6 +177,37 @@ def pushes(state: State, cell: str) -> dict[str, str]:
     return found
 
 
+def push_refusal(state: State, cell: str, target: str) -> str | None:
+    """Why the piece on ``cell`` cannot push the piece on ``target`` (public facts only:
+    the squares and the table's rules); None if the push is on the board."""
+    layout = state.layout
+    if target not in layout.around(cell) or target in _diagonals(state, cell):
+        return (f"a Bulldozer pushes a piece on a square next to it (not diagonally) one"
+                f" square on, into an empty square: it cannot push from {cell} to {target}")
+    if target not in state.stacks:
+        return f"there is no piece on {target} to push"
+    here, there = layout.point(cell), layout.point(target)
+    beyond_point = _step(there, (there[0] - here[0], there[1] - here[1]))
+    beyond = layout.cell(beyond_point)
+    if beyond is None:
+        where = "onto a blocked square" if not _off_board(state, beyond_point) \
+            else "off the board"
+        return (f"the piece on {target} would be pushed {where}: a Bulldozer pushes into an"
+                " empty square")
+    if beyond in state.stacks:
+        return (f"{beyond}, beyond {target}, is not empty: a Bulldozer pushes into an empty"
+                " square")
+    if len(state.stacks[target]) > 1 and not state.book.rule("moves", "push_stacks"):
+        return (f"{target} holds a stack: by this table's rule a Bulldozer pushes only a lone"
+                " piece")
+    return None
+
+
+def _diagonals(state: State, cell: str) -> list[str]:
+    here = state.layout.point(cell)
+    return [c for d in DIAGONAL if (c := state.layout.cell(_step(here, d))) is not None]
+
+
 def guards(state: State, cell: str, seat: int) -> list[str]:
     """Other teams' pieces on the squares around ``cell``: the pieces that could be a Moat
     against ``seat``'s piece finishing there (sat-on pieces still guard)."""
@@ -130,10 +220,16 @@ def guards(state: State, cell: str, seat: int) -> list[str]:
     return found
 
 
-def moated(state: State, cell: str, seat: int | None) -> str | None:
-    """A Moat that already stopped this turn's move and guards ``cell`` (None: none)."""
+def moated(state: State, cell: str, seat: int | None,
+           moves: tuple[str, str] | None = None) -> str | None:
+    """A Moat that already stopped this turn's move and guards ``cell`` (None: none).
+    ``moves``: (from, to), a Bulldozer's push of the stack on ``from`` to ``to``: a Moat in
+    that stack guards from where the push takes it, so a Moat pushed and sent back once
+    cannot be pushed the same way again."""
     for piece in state.moated:
         where = state.where(piece)
+        if moves is not None and where == moves[0]:
+            where = moves[1]
         if where is not None and cell in state.layout.around(where) \
                 and state.pieces[piece].seat != seat:
             return piece

@@ -122,6 +122,9 @@ class Gambit6x6Rules(GameRules):
                          2, home)
         powers = _number(options, "powers", int(book.rule("setup", "powers")), 1,
                          min(4, pieces))
+        if _flag(options, "roll_player_powers") and not _flag(options, "player_powers"):
+            raise SetupError("option 'roll_player_powers' needs 'player_powers': without"
+                             " Player Powers there is nothing to roll")
         state = State(
             book=book, seed=setup.seed, names=names, layout=layout, sides=sides,
             roll_powers=_flag(options, "roll_powers"),

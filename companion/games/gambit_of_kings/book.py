@@ -116,6 +116,9 @@ def _check(data: Mapping[str, Any]) -> None:
             raise SetupError(f"rule '{where}.effect.text' must say what its moves are")
         if piece["promotes_to"] not in ("", *KINDS):
             raise SetupError(f"rule '{where}.promotes_to' must name a piece, or be \"\"")
+        if piece["promotes_to"] == CASTLE:
+            raise SetupError(f"rule '{where}.promotes_to' cannot be the Castle: each side holds"
+                             " exactly one Castle")
     if data["pieces"][CASTLE]["moves"]:
         raise SetupError("rule 'pieces.castle.moves' must be empty: the Castle never moves")
     if data["effects"]["even_roll"] not in EVEN_ROLLS:
@@ -127,6 +130,10 @@ def _check(data: Mapping[str, Any]) -> None:
         raise SetupError("rule 'dice.compare' must be highest or sum")
     if not 2 <= data["dice"]["movement_die"] <= 20 or data["dice"]["extra_die"] < 2:
         raise SetupError("rules 'dice.movement_die' and 'dice.extra_die' must be real dice")
+    if data["dice"]["movement_die"] > len(KINDS):
+        raise SetupError(f"rule 'dice.movement_die' must be at most {len(KINDS)}: the card row"
+                         f" has {len(KINDS)} cards (the expansions' larger rows, where a roll"
+                         " above the row loses the turn, are not built)")
     if set(data["modes"]) != set(MODES):
         raise SetupError(f"the data file must describe exactly the modes {', '.join(MODES)}")
     for name, mode in data["modes"].items():

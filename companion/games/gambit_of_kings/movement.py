@@ -76,15 +76,16 @@ class Mover:
         return out
 
     def refusal(self, target: str) -> str | None:
-        """Why it may not end on ``target`` (None: it may)."""
-        first: Problem = ("shape", target)
-        for reached in self._reach(explain=True):
-            if reached.target == target:
-                if reached.problem is None:
-                    return None
-                if first == ("shape", target):
-                    first = reached.problem
-        assert first is not None
+        """Why it may not end on ``target`` (None: it may). The first reason found, but a
+        second move's "can't attack" before any other: a way that could attack is barred by
+        it alone (an even roll's Soldier goes 2 forward attacking)."""
+        problems = [r.problem for r in self._reach(explain=True) if r.target == target]
+        if None in problems:
+            return None
+        if ("second", target) in problems:
+            return self._words("second", target)
+        shape = ("shape", target)
+        first = next((p for p in problems if p is not None and p != shape), shape)
         return self._words(*first)
 
     # --- walking the patterns ---------------------------------------------------------------

@@ -78,7 +78,11 @@ def _choice(options: Mapping[str, Any], name: str, allowed: Sequence[str], defau
 
 def _position(book: Book, options: Mapping[str, Any]) -> Board:
     pieces = options.get("pieces")
-    if pieces is not None and (not isinstance(pieces, str) or pieces.strip()):
+    if isinstance(pieces, str) and not pieces.strip():
+        raise SetupError("option \"pieces\" is empty: give a position (\"e1 light castle,"
+                         " e10 dark castle, ...\"), or leave the option out to start from the"
+                         " layout")
+    if pieces is not None:
         return written(book, pieces)
     return starting(book, _choice(options, "layout", book.layouts(), "standard"))
 

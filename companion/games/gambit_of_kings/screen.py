@@ -79,7 +79,8 @@ def _facts(state: State) -> tuple[Fact, ...]:
                           f" {combat.target}", dice))
     if state.last_move:
         facts.append(Fact("last_move", "Last move", ", ".join(
-            f"{a} to {b}" if a != b else f"from {a}" for a, b in state.last_move)))
+            f"{a} to {b}" if a != b else f"the attack from {a} failed"
+            for a, b in state.last_move)))
     if state.turns == 0 and state.phase != "over":
         facts.append(Fact("first", "Moves first", state.names[state.first]
                           + (" (the companion's coin)" if state.coin else "")))

@@ -44,8 +44,9 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
         if kind == "challenge_settled":
             power = book.label(event["power"])
             if event["true"]:
-                notes.append(f"True: {event['piece']} holds {power} and loses it;"
-                             f" {state.name(event['challenger'])} loses a piece and"
+                loses = f" {state.name(event['challenger'])} loses a piece and" \
+                    if event.get("costs", True) else ""
+                notes.append(f"True: {event['piece']} holds {power} and loses it;{loses}"
                              f" {state.name(seat)} places a new power")
             else:
                 notes.append(f"A bluff: {event['piece']} does not hold {power};"
@@ -55,12 +56,16 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
         elif kind == "sent_back":
             notes.append(f"{state.name(seat)} moves again")
         elif kind == "kamikaze":
-            notes.append(f"{event['removed']} leaves the board; {event['piece']} becomes a"
-                         " normal piece")
+            if book.rule("challenge", "kamikaze_keeps") == "none":
+                notes.append(f"{event['removed']} leaves the board; {event['piece']} becomes"
+                             " a normal piece")
+            else:
+                notes.append(f"{event['removed']} leaves the board; {event['piece']} loses"
+                             " its Action power and keeps any Movement power")
         elif kind == "lost" and not event["given"]:
             notes.append(f"{state.name(seat)} loses {event['piece']}"
                          + ("" if event["counts"] else " (not counted as a loss)"))
-        elif kind == "team_out":
+        elif kind == "team_out" and len(state.names) > 2:  # with two, the game is over
             notes.append(f"{state.name(seat)} is out of the game")
         elif kind == "looked":
             notes.append(f"{state.name(seat)} learns {event['piece']}'s powers")
@@ -85,10 +90,18 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def pieces(count: int) -> str:
+    return f"{count} piece" if count == 1 else f"{count} pieces"
+
+
+def _turns(count: int) -> str:
+    return f"{count} turn" if count == 1 else f"{count} turns"
+
+
 def game_over_text(state: State, winners: list[int], reason: str) -> str:
     names = " and ".join(state.name(s) for s in winners)
-    return {"far_row": f"{names} wins with {state.far_row} pieces on the far row",
-            "losses": f"{names} wins: every other team has lost {state.losses} pieces",
-            "quiet": f"A draw: {state.book.rule('win', 'quiet_turns')} turns with no piece"
-                     " lost",
+    return {"far_row": f"{names} wins with {pieces(state.far_row)} on the far row",
+            "losses": f"{names} wins: every other team has lost {pieces(state.losses)}",
+            "quiet": f"A draw: {_turns(int(state.book.rule('win', 'quiet_turns')))} with no"
+                     " piece lost",
             }.get(reason, "The game is over")

@@ -14,7 +14,7 @@ def pushers(state: State, seat: int | None) -> dict[str, dict[str, str]]:
     found = {}
     for cell in tops(state, seat):
         pushes = {target: beyond for target, beyond in reach.pushes(state, cell).items()
-                  if reach.moated(state, target, seat) is None}
+                  if reach.moated(state, target, seat, (target, beyond)) is None}
         if pushes:
             found[cell] = pushes
     return found
@@ -23,7 +23,14 @@ def pushers(state: State, seat: int | None) -> dict[str, dict[str, str]]:
 def _refusal(state: State, seat: int | None) -> str | None:
     reason = on_turn(state, seat)
     if reason is None and not pushers(state, seat):
-        return "none of your pieces has a piece to push"
+        guard = next((g for cell in tops(state, seat)
+                      for target, beyond in reach.pushes(state, cell).items()
+                      if (g := reach.moated(state, target, seat, (target, beyond)))), None)
+        if guard is not None:  # every push there is would finish beside it
+            return (f"the Moat on {guard} sent your last try back: your Bulldozer may not"
+                    " finish around it this turn")
+        return ("none of your pieces can push: a Bulldozer pushes a piece next to it (not"
+                " diagonally) one square on, into an empty square")
     return reason
 
 
@@ -36,18 +43,18 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     cell, target = params.get("piece"), params.get("target")
     if not isinstance(cell, str) or not isinstance(target, str):
         return None
-    options = pushers(state, seat)
-    if cell not in options:
-        if cell in tops(state, seat):  # the piece is there: nothing it may push
-            return (f"your piece on {cell} has no piece next to it (not diagonally) to push"
-                    " into an empty square")
+    if cell not in tops(state, seat):
         return f"no piece of yours on {cell} can push"
-    if seat is not None and reach.moated(state, target, seat) is not None:
-        return (f"the Moat on {reach.moated(state, target, seat)} sent your last try back:"
-                " your Bulldozer may not finish around it this turn")
-    if target not in options[cell]:
-        return (f"a Bulldozer pushes a piece on a square next to it (not diagonally) one"
-                f" square on, into an empty square: it cannot push from {cell} to {target}")
+    if target not in state.layout.cells():
+        return None  # the spec names a square the board does not have
+    reason = reach.push_refusal(state, cell, target)
+    if reason is not None:
+        return reason
+    beyond = reach.pushes(state, cell)[target]
+    guard = reach.moated(state, target, seat, (target, beyond)) if seat is not None else None
+    if guard is not None:
+        return (f"the Moat on {guard} sent your last try back: your Bulldozer may not finish"
+                " around it this turn")
     return None
 
 

@@ -45,8 +45,10 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None and pending is not None and claim is not None
     true = flow.holds(state, claim)
     claim.status = "true" if true else "false"
+    costs = not true or pending.stage != "moat" \
+        or bool(state.book.rule("challenge", "moat_costs_piece"))
     state.emit("challenge_settled", seat=claim.seat, challenger=seat, piece=claim.piece,
-               power=claim.power, true=true)
+               power=claim.power, true=true, costs=costs)
     if true:
         _honest(state, seat, claim, pending.stage)
     else:
@@ -63,7 +65,7 @@ def _honest(state: State, challenger: int, claim: Claim, stage: str) -> None:
     # The seed's order: "their opponent loses a piece ... The player may then select a new
     # power".
     if stage != "moat" or state.book.rule("challenge", "moat_costs_piece"):
-        flow.owe_loss(state, challenger, claim.seat)
+        flow.owe_loss(state, challenger, claim.seat)  # the event's "costs"
     flow.owe_reward(state, claim.seat, flow.reward_groups(state, before, claim.power))
     if stage == "moat":
         flow.send_back(state, claim.piece)

@@ -51,17 +51,17 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
             return f"the piece on top of {cell} is not yours"
         return f"your piece on {cell} has nowhere to go"
     route = route_of(state, seat, params)
-    if route is None and seat is not None and to in reach.routes(state, cell):
+    anyhow = reach.routes(state, cell).get(to)  # around a Moat too
+    if params.get("ghost") is True and anyhow is not None \
+            and anyhow.power not in (None, "ghost"):
+        return (f"a piece holds one Movement power: this move needs"
+                f" {state.book.label(anyhow.power)}, so it cannot claim Ghost too")
+    if route is None and seat is not None and anyhow is not None:
         return (f"the Moat on {reach.moated(state, to, seat)} sent your last try back: no"
                 f" piece of yours but a Ghost may finish around it this turn")
     if route is None:
-        return (f"no power moves a piece from {cell} to {to}: a piece moves 1 or 2 squares"
-                " in a straight line, a Diagonal 1 or 2 diagonally, a Ghost through pieces,"
-                " a Sidewinder across the left or right edge, a Sitter onto a piece")
+        return reach.why_not(state, cell, to)
     ghost = params.get("ghost") is True or route.power == "ghost"
-    if params.get("ghost") is True and route.power not in (None, "ghost"):
-        return (f"a piece holds one Movement power: this move needs"
-                f" {state.book.label(route.power)}, so it cannot claim Ghost too")
     guard = reach.moated(state, to, seat) if seat is not None else None
     if guard is not None and not ghost:
         return (f"the Moat on {guard} sent your last try back: no piece of yours but a Ghost"

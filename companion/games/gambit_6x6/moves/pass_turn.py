@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.engine import Move
 from companion.games.gambit_6x6 import flow, reach
 from companion.games.gambit_6x6.moves import bulldoze, detect, magician, move, sensei
-from companion.games.gambit_6x6.moves.common import Params, fixed, on_turn
+from companion.games.gambit_6x6.moves.common import Params, on_turn
 from companion.games.gambit_6x6.state import State
 
 
@@ -37,6 +37,12 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     flow.end_turn(state, [])
 
 
-MOVE = Move("pass", "move", fixed("Pass (nothing to do without claiming a power)"), _refusal,
-            _run, lambda s, seat, p: f"{s.name(seat)} passes: nothing to do without claiming a"
-                                     " power")
+def _why(state: State) -> str:
+    """Why a pass is allowed, by the table's rule."""
+    if state.book.rule("moves", "pass_if_only_claims"):
+        return "nothing to do without claiming a power"
+    return "nothing to do, not even by claiming a power"
+
+
+MOVE = Move("pass", "move", lambda s: f"Pass ({_why(s)})", _refusal, _run,
+            lambda s, seat, p: f"{s.name(seat)} passes: {_why(s)}")

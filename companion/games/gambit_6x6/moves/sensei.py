@@ -35,7 +35,13 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:
+    piece, to = params.get("piece"), params.get("to")
+    if isinstance(piece, str) and piece == to:
+        return (f"a Sensei passes powers from one of your pieces to another: {piece} cannot"
+                " pass them to itself")
     powers = params.get("powers")
+    if powers == []:
+        return "name the powers to pass on: one or two (one of each group)"
     if not isinstance(powers, list):
         return None
     for power in powers:

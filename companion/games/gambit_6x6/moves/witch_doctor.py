@@ -13,8 +13,26 @@ from companion.games.gambit_6x6.state import State
 def _refusal(state: State, seat: int | None) -> str | None:
     reason = in_window(state, seat)
     if reason is None and (seat is None or not flow.may_witch_doctor(state, seat)):
-        return "a Witch Doctor answers a claimed move, and you hold none"
+        return _why_not(state, seat)
     return reason
+
+
+def _why_not(state: State, seat: int | None) -> str:
+    """Why the seat may not use a Witch Doctor now: only what that seat knows (its own Player
+    Powers, which are public, and the action waiting for answers), never another seat's
+    powers."""
+    pending = state.pending
+    if seat is None or "witch_doctor" not in state.held_powers[seat]:
+        return "you hold no Witch Doctor"
+    if pending is not None and pending.kind not in ("move", "bulldoze"):
+        what = {"detect": "a Detective's look", "sensei": "a Sensei's transfer"}
+        return (f"a Witch Doctor answers a claimed move or push, not"
+                f" {what.get(pending.kind, 'this action')}")
+    if pending is not None and pending.stage != "open":
+        return "a Witch Doctor answers the mover's claims, not a Moat or a Kamikaze"
+    if pending is not None and state.where(pending.piece) is None:
+        return f"{pending.piece} has left the board: there is nothing to swap with"
+    return "a Witch Doctor answers a claimed move, and this one has no claim open"
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:

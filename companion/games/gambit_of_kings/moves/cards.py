@@ -17,6 +17,8 @@ def still_to_lay(state: State, seat: int) -> dict[str, str]:
 
 
 def _refusal(state: State, seat: int | None) -> str | None:
+    if not state.mode.roll:
+        return f"there are no card rows in the {state.mode.label}"
     if state.phase != "laying":
         return "the card rows are laid out"
     if seat is None:

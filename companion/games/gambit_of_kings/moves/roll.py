@@ -52,12 +52,19 @@ def _text(state: State, seat: int | None, params: Params, again: bool = False) -
     return f"{state.name(seat)} {verb}: {params.get('face')}"
 
 
+def no_roll(state: State) -> str | None:
+    """The refusal of a movement roll's action in a way to play that has none."""
+    if state.outcome is None and not state.mode.roll:
+        return f"there is no movement roll in the {state.mode.label}"
+    return None
+
+
 def _roll_refusal(state: State, seat: int | None) -> str | None:
-    return my_turn(state, seat, "roll")
+    return no_roll(state) or my_turn(state, seat, "roll")
 
 
 def _reroll_refusal(state: State, seat: int | None) -> str | None:
-    reason = my_turn(state, seat, "move")
+    reason = no_roll(state) or my_turn(state, seat, "move")
     if reason:
         return reason
     if state.roll is None or state.moved:
