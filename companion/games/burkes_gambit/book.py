@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import RuleBook, SetupError, check_whole_numbers
+from companion.engine import RuleBook, SetupError, check_whole_numbers, data_text
 
 FACES = ("damage_heal", "scan_neighbour", "scan_any", "id_check", "engine", "stall", "reshuffle",
          "insta_kill", "quarantine", "cancel")
@@ -45,8 +45,24 @@ def _check(data: Mapping[str, Any]) -> None:
             raise SetupError(f"rule 'faces.{name}.target' must be one of {', '.join(TARGETS)}")
         if not isinstance(face.get("cancellable"), bool):
             raise SetupError(f"rule 'faces.{name}.cancellable' must be true or false")
+        try:
+            _effect(data, name)
+        except (KeyError, ValueError, IndexError) as exc:
+            raise SetupError(f"rule 'faces.{name}.effect' names a number the data file does not"
+                             f" have ({exc}): use the face's own keys, setup's or quarantine's,"
+                             " in braces") from None
+    for name, role in data["roles"].items():
+        if not isinstance(role.get("votes", True), bool):
+            raise SetupError(f"rule 'roles.{name}.votes' must be true or false")
     if "captain" not in data["roles"] or len(data["roles"]) < 8:
         raise SetupError("the data file must describe the Captain and at least 8 roles")
+
+
+def _effect(data: Mapping[str, Any], name: str) -> str:
+    """A face's effect text with the table's numbers in it: ``{health}`` (setup's),
+    ``{blocks_voting:words if true|words if false}`` (quarantine's), the face's own keys."""
+    face = data["faces"][name]
+    return data_text(face["effect"], {**data["setup"], **data["quarantine"], **face})
 
 
 class Book(RuleBook):
@@ -72,6 +88,10 @@ class Book(RuleBook):
     def face(self, name: str) -> Mapping[str, Any]:
         entry: Mapping[str, Any] = self.data["faces"][name]
         return entry
+
+    def face_effect(self, name: str) -> str:
+        """What a face does, in this table's numbers (a house edit changes rule and words)."""
+        return _effect(self.data, name)
 
     def cancellable(self, name: str) -> bool:
         """Whether a Cancel may stop this face's action (``faces.NAME.cancellable``)."""

@@ -96,10 +96,18 @@ def _read_deal(deal: Mapping[str, Any], players: int,
         raise SetupError("deal: the Captain is always in play")
     ids = _seat_map(deal, "ids", players, (CREW, SPECIALIST))
     parasites = _seat_map(deal, "parasites", players, (INFECTED, CLEAN))
-    if len(ids) == players and list(ids.values()).count(SPECIALIST) != book.specialists(players):
-        raise SetupError(f"deal: {players} players have {book.specialists(players)} specialist"
-                         " ID cards")
-    if len(parasites) == players and list(parasites.values()).count(INFECTED) != 1:
+    # As many of each card as the player count has: a partial deal may not hold more, a
+    # complete one must hold exactly that many.
+    specialists = book.specialists(players)
+    for team, cards in ((SPECIALIST, specialists), (CREW, players - specialists)):
+        given = list(ids.values()).count(team)
+        if given > cards:  # (a complete deal with too few of one has too many of the other)
+            raise SetupError(f"deal: {players} players have {cards} {team} ID"
+                             f" card{'s' * (cards != 1)}, not {given}")
+    infected = list(parasites.values()).count(INFECTED)
+    if infected > 1:
+        raise SetupError(f"deal: exactly one parasite card is infected, not {infected}")
+    if len(parasites) == players and infected != 1:
         raise SetupError("deal: exactly one parasite card is infected")
     return roles, ids, parasites
 
@@ -140,7 +148,7 @@ class BurkesGambitRules(GameRules):
         # The companion knows the cards when it dealt them or was given the whole deal.
         dealt = all(p.team and p.parasite for p in players)
         state = State(book=book, seed=setup.seed, players=players, to_earth=to_earth,
-                      dealt=dealt, phase="roles")
+                      dealt=dealt, phase="roles", by_hand=setup.deal is not None)
         if all(p.role for p in players):
             captain = state.captain()
             assert captain is not None
@@ -181,7 +189,7 @@ class BurkesGambitRules(GameRules):
             "game": INFO.slug,
             "phase": state.phase,
             "status": moves.status(state),
-            "turn": state.turn if state.phase in ("turn", "cancel", "reveal") else None,
+            "turn": moves.turn_shown(state),
             "waiting_for": moves.waiting_for(state),
             "players": players,
             "engines": state.engines,
@@ -234,6 +242,7 @@ class BurkesGambitRules(GameRules):
                     player.team = None
             if player.seat != seat:
                 player.looks = []
+                player.id_told = False
         return known
 
     def components(self) -> Sequence[Component]:
@@ -284,16 +293,19 @@ class BurkesGambitRules(GameRules):
         for name in book.data["faces"]:
             face = book.face(name)
             mark = " [house]" if face.get("house") else ""
-            lines.append(f"  {face['label']}: {face['effect']}{mark}")
+            lines.append(f"  {face['label']}: {book.face_effect(name)}{mark}")
         lines += ["", "Roles:"]
         for name in book.roles():
             role = book.data["roles"][name]
             mark = " [house]" if role.get("house") else ""
             lines.append(f"  {role['label']}: {role['ability']}{mark}")
-        lines += ["", "End: when the engines reach Earth, every living player but the Stowaway"
+        silent = [book.role_label(r) for r in book.roles() if not book.role_votes(r)]
+        but = f" but the {' and the '.join(silent)}" if silent else ""
+        lines += ["", f"End: when the engines reach Earth, every living player{but}"
                   " votes; each vote stays secret until all are in, then all are shown"
                   " together (the seed's count of three) [house]. Most votes is ejected; a tie"
-                  " is the Captain's to break, or nobody is ejected if the Captain is dead."
+                  " (nobody able to vote: every living player at 0) is the Captain's to break,"
+                  " or nobody is ejected if the Captain is dead."
                   + (" [house: a quarantined player still votes]" if book.quarantined_vote
                      else " [house: a quarantined player does not vote]"),
                   "Crew win if the infected player is ejected; the specialists win if a clean"
@@ -325,7 +337,10 @@ def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
         elif kind == "damaged":
             out.append(f"{state.name(event['seat'])} is at {event['health']} health")
         elif kind == "healed":
-            out.append(f"{state.name(event['seat'])} heals to {event['health']}")
+            out.append(f"{state.name(event['seat'])} heals to {event['health']}"
+                       if event["health"] > event["before"] else
+                       f"{state.name(event['seat'])} is at full health ({event['health']}):"
+                       " the heal changes nothing")
         elif kind == "died":
             out.append(f"{state.name(event['seat'])} dies")
         elif kind == "vote_restarted":
@@ -337,7 +352,7 @@ def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
             out.append("The parasite finds a new host: the survivors' parasite cards are dealt"
                        " again")
         elif kind == "reshuffled":
-            out.append("All parasite cards are shuffled and dealt again")
+            out.append("The living players' parasite cards are shuffled and dealt again")
         elif kind == "quarantined":
             out.append(f"{state.name(event['seat'])} is in quarantine until"
                        f" {state.name(event['by'])}'s next turn")
@@ -365,8 +380,18 @@ def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
         elif kind == "earth_reached":
             out.append("The ship reaches Earth: time to vote")
         elif kind == "votes_shown":
-            out.append("Votes: " + ", ".join(f"{state.name(s)} -> {state.name(t)}"
-                                             for s, t in sorted(event["votes"].items())))
+            out.append("Votes: " + (", ".join(f"{state.name(s)} -> {state.name(t)}"
+                                              for s, t in sorted(event["votes"].items()))
+                                    or "none (nobody may vote): every living player is tied"
+                                       " at 0"))
+        elif kind == "vote_called_off":
+            out.append("The ship is not at Earth: the vote is called off (the votes cast are"
+                       " set aside unseen)")
+        elif kind == "corrected" and event.get("moved"):
+            moved = event["moved"]
+            dice = f"{abs(moved)} {'die goes' if abs(moved) == 1 else 'dice go'}"
+            out.append(f"{dice} back to the bag" if moved < 0
+                       else f"{dice} from the bag to the centre")
         elif kind == "no_one_ejected":
             out.append("Nobody is ejected" + (": a tie with the Captain dead"
                                               if state.outcome and state.outcome.reason

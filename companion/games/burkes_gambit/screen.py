@@ -123,7 +123,15 @@ def _ending(state: State) -> Ending | None:
     why = (f"the table's ruling: {outcome.details['why']}" if outcome.reason == "declared"
            else ENDINGS.get(outcome.reason, outcome.reason))
     winners = moves.WINNERS[team]
-    names = listed([state.name(s) for s in outcome.winners])
+    # At a table dealt by hand the winners are named as their ID cards become known; how
+    # many the team has is public (the player count's), who they are may not be yet.
+    unknown = state.team_size(team) - len(outcome.winners)
+    if not outcome.winners:
+        names = "who they are is not known yet (each player may tell their ID card)"
+    else:
+        names = listed([state.name(s) for s in outcome.winners])
+        if unknown > 0:
+            names += f", and {unknown} not known yet"
     return Ending(outcome.winners, f"Game over: {winners} win ({why}): {names}")
 
 
@@ -134,7 +142,7 @@ def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
         phase=state.phase, phase_label=PHASES.get(state.phase, state.phase),
         status=moves.status(state),
         headline=f"Engines {state.engines} of {state.to_earth}",
-        turn=state.turn if state.phase in ("turn", "cancel", "reveal") else None,
+        turn=moves.turn_shown(state),
         waiting_for=tuple(moves.waiting_for(state)),
         players=tuple(_player(state, p) for p in state.players),
         facts=_table_facts(state),

@@ -37,6 +37,7 @@ class Player:
     reserve_rerolled: bool = False  # that die was rerolled before it was reserved
     looks: list[Look] = field(default_factory=list)
     revealed: bool = False  # ID and parasite card face up (dead, or ejected)
+    id_told: bool = False  # the seat told its ID card itself (``id_seen``): its secret
 
 
 @dataclass
@@ -55,6 +56,7 @@ class Pending:
     choice: str | None  # damage | heal for Damage or heal; what a Cancel stops
     cancels: list[int] = field(default_factory=list)  # seats, in order; odd: it is cancelled
     ends_turn: bool = True  # a die used on a turn; a reserved Cancel played out of turn: no
+    resume: str = "turn"  # the phase the window closes back to (a Cancel played in the vote)
 
     @property
     def cancelled(self) -> bool:
@@ -70,7 +72,7 @@ class State:
     seed: int | str | None
     players: list[Player]
     to_earth: int
-    dealt: bool  # the companion dealt the cards (else: real cards dealt by hand)
+    dealt: bool  # the companion knows every card: it dealt them, or was given the whole deal
     phase: str  # roles, heads_down, turn, cancel, reveal, vote, tiebreak, over
     turn: int = 0
     die: Die | None = None
@@ -89,6 +91,7 @@ class State:
     awaiting_reveal: list[int] = field(default_factory=list)  # dead, cards not yet told
     outcome: Outcome | None = None
     events: list[Event] = field(default_factory=list)
+    by_hand: bool = False  # the setup gave a deal (real cards dealt at the table)
 
     def copy(self) -> State:
         return copied(
@@ -112,6 +115,15 @@ class State:
 
     def living(self) -> list[Player]:
         return [p for p in self.players if p.alive]
+
+    def team_size(self, team: str) -> int:
+        """How many ID cards of ``team`` the player count has (the seed's table)."""
+        specialists = self.book.specialists(len(self.players))
+        return specialists if team == SPECIALIST else len(self.players) - specialists
+
+    def face_up(self, team: str) -> list[Player]:
+        """The dead whose ID card lies face up showing ``team`` (public)."""
+        return [p for p in self.players if not p.alive and p.revealed and p.team == team]
 
     def captain(self) -> Player | None:
         for p in self.players:

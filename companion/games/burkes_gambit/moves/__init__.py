@@ -37,6 +37,7 @@ from companion.games.burkes_gambit.moves.common import (
     WINNERS,
     public_looks,
     status,
+    turn_shown,
     waiting_for,
     who,
     winning_team,
@@ -78,6 +79,7 @@ __all__ = [
     "cancelled_name",
     "public_looks",
     "status",
+    "turn_shown",
     "waiting_for",
     "winning_team",
 ]

@@ -11,7 +11,9 @@ from companion.games.burkes_gambit.moves.die_action import (
     cancel_targets,
     cancelled_name,
     carry_out,
+    nothing_to_cancel,
     open_window,
+    why_not,
 )
 from companion.games.burkes_gambit.state import Pending, State
 
@@ -21,19 +23,25 @@ def _refusal(state: State, seat: int | None) -> str | None:
     if reason:
         return reason
     assert seat is not None
-    if state.phase in ("roles", "heads_down", "vote", "tiebreak", "over", "reveal",
-                       "reveal_ejected"):
+    # "At any time": on any turn, in a Cancel window and in the vote (a quarantine there may
+    # keep a player from voting); not before play, while the table turns a dead player's
+    # cards, once the votes are shown, nor after the end.
+    if state.phase in ("roles", "heads_down", "tiebreak", "over", "reveal", "reveal_ejected"):
         return f"not now: {status(state)}"
     if state.players[seat].reserve != "cancel":
         return "you have no Cancel die in reserve"
     if not cancel_targets(state, seat, with_window=True):
-        return "there is nothing to cancel"
+        return nothing_to_cancel(state, seat, with_window=True)
     return None
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("what", "choice", "Cancel what",
                   choices=cancel_targets(state, seat, with_window=True)),)
+
+
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    return why_not(state, seat, params.get("what"))
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
@@ -55,4 +63,4 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 
 MOVE = Move("cancel", "reaction", fixed_label("Cancel (reserved die)"), _refusal, _run, _text,
-            _params)
+            _params, _check)

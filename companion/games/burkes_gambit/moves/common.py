@@ -72,6 +72,8 @@ def status(state: State) -> str:
         return "heads down: the specialists learn each other (the host ends it)"
     if state.phase == "turn":
         die = state.die
+        if die is None and state.bag_left() <= 0:
+            return _empty_bag(state)
         doing = (f"has rolled {state.book.face_label(die.face)}" if die else "rolls a die")
         return f"{state.name(state.turn)} {doing}"
     if state.phase == "cancel" and state.pending:
@@ -92,6 +94,27 @@ def status(state: State) -> str:
         team = winning_team(state)
         return f"game over: {WINNERS[team]} win" if team else "game over"
     return state.phase
+
+
+def _empty_bag(state: State) -> str:
+    """The turn with the bag empty: pass, or use a reserved die; with every die in the centre
+    and a Stall among them, nothing can move until the table takes a Stall back."""
+    player = state.players[state.turn]
+    if player.reserve:
+        text = f"{player.name} uses the reserved die or passes: the bag is empty"
+    else:
+        text = f"{player.name} can only pass: the bag is empty"
+    if state.stalls and state.centre >= state.book.dice:
+        text += ("; every die is in the centre: the table may take a Stall back (correct"
+                 " stalls)")
+    return text
+
+
+def turn_shown(state: State) -> int | None:
+    """Whose turn a screen shows: none in the vote (a Cancel's window in it included)."""
+    if state.phase == "cancel" and state.pending is not None and state.pending.resume == "vote":
+        return None
+    return state.turn if state.phase in ("turn", "cancel", "reveal") else None
 
 
 def voters(state: State) -> list[int]:
@@ -116,6 +139,21 @@ def public_looks(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 # --- refusals -------------------------------------------------------------------------------
+
+def too_many_face_up(state: State, team: object, seat: int | None = None) -> str | None:
+    """Why ``team`` cannot be one more ID card (``seat``'s, or a dead player's): every card of
+    that team the player count has lies face up already. Face-up cards only: public."""
+    if team not in TEAMS:
+        return None  # the parameter's own check names the values
+    size = state.team_size(str(team))
+    up = [p for p in state.face_up(str(team)) if p.seat != seat]
+    if len(up) < size:
+        return None
+    cards = f"{size} {team} ID card{'s' * (size != 1)}"
+    names = ", ".join(f"{p.name}'s" for p in up)
+    return (f"{len(state.players)} players have {cards}, and"
+            f" {'it is' if size == 1 else 'all are'} face up already ({names})")
+
 
 def cannot_act(state: State, seat: int | None) -> str | None:
     """Why this seat cannot act on the table now (None: it can)."""

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.burkes_gambit.moves import flow
-from companion.games.burkes_gambit.moves.common import PARASITES, TEAMS, fixed_label, table_only
+from companion.games.burkes_gambit.moves.common import (
+    PARASITES,
+    TEAMS,
+    fixed_label,
+    table_only,
+    too_many_face_up,
+)
 from companion.games.burkes_gambit.state import INFECTED, State
 
 
@@ -22,6 +28,11 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
             Param("parasite", "choice", "Their parasite card", choices=PARASITES))
 
 
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    """No more ID cards of a team face up than the player count has (public cards only)."""
+    return too_many_face_up(state, params.get("team"))
+
+
 def _run(state: State, seat: int | None, params: Params) -> None:
     target = int(params["target"])
     player = state.players[target]
@@ -29,8 +40,9 @@ def _run(state: State, seat: int | None, params: Params) -> None:
         str(params["parasite"]), True
     state.awaiting_reveal.remove(target)
     state.emit("cards_shown", seat=target, team=player.team, parasite=player.parasite)
-    if player.parasite == INFECTED:
-        state.epoch += 1  # the real cards are dealt again: older scans are stale
+    if player.parasite == INFECTED and state.living():
+        # The real cards are dealt again, unseen: older scans are stale, the cards unknown.
+        flow.deal_parasites(state, "reinfect", keep_infected=True)
         state.emit("reinfected")
     flow.check_crew_dead(state)
     if not state.awaiting_reveal and state.phase == "reveal":
@@ -45,4 +57,4 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 
 MOVE = Move("dead_revealed", "table", fixed_label("Turn the dead player's cards face up"),
-            _refusal, _run, _text, _params)
+            _refusal, _run, _text, _params, _check)

@@ -31,6 +31,62 @@ def cancel_targets(state: State, seat: int | None, with_window: bool) -> tuple[s
     return tuple(out)
 
 
+def _window_reason(state: State, seat: int | None) -> str | None:
+    """Why ``seat`` may not cancel the action waiting in the window (None: it may, or none
+    waits)."""
+    pending = state.pending
+    if state.phase != "cancel" or pending is None:
+        return None
+    stopped = "cancel" if pending.cancels else pending.face
+    if seat == pending.actor and not pending.cancelled:
+        return f"you cannot cancel your own {state.book.face_label(pending.face)}"
+    if pending.cancels and seat == pending.cancels[-1]:
+        return "the last Cancel on it is yours"
+    if not state.book.cancellable(stopped):
+        return (f"at this table a {state.book.face_label(stopped)} cannot be cancelled"
+                f" (faces.{stopped}.cancellable)")
+    return None
+
+
+def _standing_reason(state: State, kind: str) -> str | None:
+    """Why a Stall or a quarantine on the table may not be cancelled here (the data's)."""
+    there = state.stalls if kind == "stall" else state.quarantine
+    if there and not state.book.cancellable(kind):
+        name = "a Stall" if kind == "stall" else "a quarantine"
+        return f"at this table {name} cannot be cancelled (faces.{kind}.cancellable)"
+    return None
+
+
+def nothing_to_cancel(state: State, seat: int | None, with_window: bool) -> str:
+    """Why ``seat``'s Cancel has nothing it may stop (``cancel_targets`` is empty), from what
+    lies on the table (public): its own action, the last Cancel its own, a face the table's
+    data makes uncancellable, or nothing there at all."""
+    reasons = [r for r in (_window_reason(state, seat) if with_window else None,
+                           _standing_reason(state, "stall"),
+                           _standing_reason(state, "quarantine")) if r]
+    if reasons:
+        return "; ".join(reasons)
+    if with_window:
+        return ("there is nothing to cancel: no action waits for Cancels (what: waiting), no"
+                " Stall is in the centre (stall) and nobody is in quarantine (quarantine:N)")
+    return ("there is nothing to cancel now: no Stall is in the centre (what: stall) and nobody"
+            " is in quarantine (quarantine:N)")
+
+
+def why_not(state: State, seat: int | None, what: object) -> str | None:
+    """Why ``what`` is not among what ``seat``'s Cancel may stop now (None: it is, or the
+    parameter's own check names the values)."""
+    if not isinstance(what, str) or what in cancel_targets(state, seat, with_window=True):
+        return None
+    if what == "waiting":
+        return _window_reason(state, seat) or "no action waits for Cancels"
+    if what == "stall":
+        return _standing_reason(state, "stall") or "no Stall is in the centre"
+    if what.startswith("quarantine:"):
+        return _standing_reason(state, "quarantine")
+    return None
+
+
 def engine_rolled(state: State, seat: int) -> None:
     """An engine face, rolled or rerolled (it cannot be rerolled again): it powers up at once
     and the turn ends, or, if the data makes it ``cancellable`` (a house edit), it waits in a
@@ -69,10 +125,14 @@ def action_name(state: State, seat: int, face: str, target: int | None,
 def open_window(state: State, pending: Pending) -> None:
     """A die action waits while anyone holding a Cancel may answer (none: it happens). An
     action already waiting (a Cancel of a Stall or a quarantine is played in its window) is
-    held until the new one is settled, then waits again."""
+    held until the new one is settled, then waits again. The window closes back to the phase
+    it opened in: a turn, or the vote (a reserved Cancel played there)."""
     if state.pending is not None:
+        pending.resume = state.pending.resume
         state.held.append(state.pending)
         state.emit("held", **_fields(state.pending))
+    else:
+        pending.resume = state.phase
     state.emit("resolving", **_fields(pending))
     _wait(state, pending)
 
@@ -115,7 +175,7 @@ def carry_out(state: State) -> None:
     pending = state.pending
     assert pending is not None
     state.pending = None
-    state.phase = "turn"
+    state.phase = pending.resume
     if pending.cancelled:
         state.emit("action_cancelled", seat=pending.actor, face=pending.face)
     else:
@@ -126,6 +186,8 @@ def carry_out(state: State) -> None:
         _wait(state, held)
     elif pending.ends_turn:
         flow.end_turn(state)
+    else:
+        flow.check_vote_done(state)  # a Cancel in the vote may free a voter
 
 
 def _happen(state: State, pending: Pending) -> None:
@@ -141,8 +203,9 @@ def _happen(state: State, pending: Pending) -> None:
         if not player.alive or (pending.choice == "damage" and target in state.quarantine):
             state.emit("fizzled", seat=actor, face=face)
         elif pending.choice == "heal":
+            before = player.health
             player.health = min(state.book.health, player.health + 1)
-            state.emit("healed", seat=target, health=player.health)
+            state.emit("healed", seat=target, health=player.health, before=before)
         else:
             player.health -= 1
             state.emit("damaged", seat=target, health=player.health)

@@ -64,10 +64,10 @@ def kill(state: State, seat: int, by: int | None) -> None:
     player = state.players[seat]
     player.alive, player.health = False, 0
     player.reserve = None
-    if state.votes:  # the dead neither vote nor are voted out: everyone votes again (dropping
-        # only the votes for the dead would show the table who had cast them)
-        state.votes.clear()
-        state.emit("vote_restarted")
+    # The dead neither vote nor are voted out: everyone votes again (dropping only the votes
+    # for the dead would show the table who had cast them).
+    restarted = bool(state.votes)
+    state.votes.clear()
     state.quarantine.pop(seat, None)  # one they placed lasts the round (``end_turn``)
     state.emit("died", seat=seat, by=by)
     if state.dealt:
@@ -81,15 +81,24 @@ def kill(state: State, seat: int, by: int | None) -> None:
         state.awaiting_reveal.append(seat)
         if state.phase == "turn":
             state.phase = "reveal"
+    if restarted and state.phase == "vote" and len(state.living()) > 1 and voters(state):
+        state.emit("vote_restarted")
     check_vote_done(state)
 
 
 def deal_parasites(state: State, label: str, keep_infected: bool) -> None:
-    """A new deal of the living players' parasite cards (seeded), one infected among them.
-    After the infected player's death, one clean card is put aside (re-infection)."""
+    """A new deal of the living players' parasite cards, one infected among them (after the
+    infected player's death, one clean card is put aside: re-infection). The companion deals
+    them by its seed when it knows every card; real cards dealt again at the table are
+    unseen, so it forgets them until they are turned face up (a lone survivor's can only be
+    the infected card)."""
     state.epoch += 1
     living = state.living()
-    if not state.dealt or not living:
+    if not living:
+        return
+    if not state.dealt:
+        for player in living:
+            player.parasite = INFECTED if len(living) == 1 else None
         return
     cards = [INFECTED] + [CLEAN] * (len(living) - 1)
     for player, card in zip(living, shuffled(cards, state.seed, label, state.epoch),
@@ -98,22 +107,50 @@ def deal_parasites(state: State, label: str, keep_infected: bool) -> None:
 
 
 def check_crew_dead(state: State) -> None:
-    """The specialists win when every crew member is dead (known when all IDs are)."""
-    if state.outcome is not None or any(p.team is None for p in state.players):
-        return
-    if not any(p.alive and p.team == CREW for p in state.players):
+    """The specialists win when every crew member is dead: when as many crew ID cards lie
+    face up on the dead as the player count has (public: the cards are face up)."""
+    if state.outcome is None and len(state.face_up(CREW)) >= state.team_size(CREW):
         finish(state, SPECIALIST, "crew_dead")
+
+
+def known_teams(state: State) -> list[str | None]:
+    """Each seat's ID card as the companion knows it, and where the counts fix the others
+    (every specialist card known: the rest are crew; every crew card: specialists), as
+    they must be."""
+    teams = [p.team for p in state.players]
+    if None in teams:
+        for team, other in ((SPECIALIST, CREW), (CREW, SPECIALIST)):
+            if teams.count(team) >= state.team_size(team):
+                return [t or other for t in teams]
+    return teams
+
+
+def winners(state: State, team: str) -> tuple[int, ...]:
+    """The seats of ``team``, dead or alive, as far as they are known."""
+    return tuple(seat for seat, t in enumerate(known_teams(state)) if t == team)
 
 
 def finish(state: State, team: str, reason: str, why: str | None = None) -> None:
     """The game ends, ``team`` winning; ``why``: the table's words, when it is its ruling."""
-    winners = tuple(p.seat for p in state.players if p.team == team)
-    state.outcome = Outcome(winners, reason, {} if why is None else {"team": team, "why": why})
+    state.outcome = Outcome(winners(state, team), reason,
+                            {} if why is None else {"team": team, "why": why})
     state.phase = "over"
     state.die, state.pending = None, None
     for player in state.players:
         player.revealed = player.revealed or state.dealt
     state.emit("game_over", team=team, reason=reason)
+
+
+def call_off_vote(state: State) -> None:
+    """The table's correction puts the ship back short of Earth: the votes cast are set aside
+    unseen and play goes on after the player whose power-up had brought it there."""
+    state.votes.clear()
+    state.emit("vote_called_off")
+    if state.awaiting_reveal:  # a death in the vote whose cards wait to be turned
+        state.phase = "reveal"
+        return
+    state.phase = "turn"
+    end_turn(state)
 
 
 # --- the vote -------------------------------------------------------------------------------
@@ -130,11 +167,11 @@ def check_vote_done(state: State) -> None:
     for target in state.votes.values():
         tally[target] = tally.get(target, 0) + 1
     state.emit("votes_shown", votes=dict(state.votes))
-    if not tally:  # nobody could vote
-        finish(state, SPECIALIST, "tie_captain_dead")
-        return
-    top = max(tally.values())
-    leaders = sorted(s for s, n in tally.items() if n == top)
+    if tally:
+        top = max(tally.values())
+        leaders = sorted(s for s, n in tally.items() if n == top)
+    else:  # nobody may vote: every living player stands at 0 votes, a tie
+        leaders = [p.seat for p in state.living()]
     if len(leaders) == 1:
         eject(state, leaders[0])
         return

@@ -10,6 +10,7 @@ from companion.games.burkes_gambit.moves.common import (
     TEAMS,
     fixed_label,
     said,
+    too_many_face_up,
     winning_team,
 )
 from companion.games.burkes_gambit.state import State
@@ -18,10 +19,15 @@ from companion.games.burkes_gambit.state import State
 def _refusal(state: State, seat: int | None) -> str | None:
     if seat is None:
         return "each seat tells its own ID card"
-    if state.dealt:
+    player = state.players[seat]
+    if not state.by_hand:
         return "the companion dealt the ID cards: it knows yours"
-    if state.players[seat].team is not None:
+    if player.revealed and player.team is not None:
+        return "your ID card is face up"
+    if player.id_told:
         return "you have told your ID card"
+    if player.team is not None:
+        return "the deal gave your ID card"
     return None  # also after the end, so the winners can be named
 
 
@@ -30,15 +36,21 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
                   labels=tuple(NAMES[team] for team in TEAMS)),)
 
 
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    """Not a card whose every copy lies face up on the dead (public cards only)."""
+    return too_many_face_up(state, params.get("team"), seat)
+
+
 def _run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
-    state.players[seat].team = str(params["team"])
-    if state.outcome is not None:  # the end is known: name this seat among the winners, or not
+    player = state.players[seat]
+    player.team, player.id_told = str(params["team"]), True
+    outcome = state.outcome
+    if outcome is not None:  # the end is known: name this seat among the winners, or not
         team = winning_team(state)
-        state.outcome = Outcome(tuple(p.seat for p in state.players if p.team == team),
-                                state.outcome.reason)
-    flow.check_crew_dead(state)
+        assert team is not None
+        state.outcome = Outcome(flow.winners(state, team), outcome.reason, outcome.details)
 
 
 MOVE = Move("id_seen", "input", fixed_label("Tell the companion your ID card"), _refusal, _run,
-            said("{who} told the companion their ID card"), _params, private=True)
+            said("{who} told the companion their ID card"), _params, _check, private=True)

@@ -8,6 +8,7 @@ from companion.games.burkes_gambit.moves.common import not_my_turn, target_probl
 from companion.games.burkes_gambit.moves.die_action import (
     cancel_targets,
     cancelled_name,
+    nothing_to_cancel,
     open_window,
 )
 from companion.games.burkes_gambit.state import Pending, State
@@ -60,7 +61,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
         return reason
     assert state.die is not None
     if state.die.face == "cancel" and not cancel_targets(state, seat, with_window=False):
-        return "nothing to cancel now: return the die or reserve it"
+        return f"{nothing_to_cancel(state, seat, with_window=False)}: return the die or reserve it"
     if any(p.kind == "seat" and not p.choices for p in _params(state, seat)):
         return "there is nobody to use it on"
     return None
@@ -106,7 +107,7 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 def _note(state: State, seat: int | None) -> str:
     """What the rolled face does."""
-    return str(state.book.face(state.die.face)["effect"]) if state.die else ""
+    return state.book.face_effect(state.die.face) if state.die else ""
 
 
 MOVE = Move("resolve", "move", _label, _refusal, _run, _text, _params, _check, note=_note)

@@ -26,6 +26,11 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:
+    holder = next((p for p in state.players if p.role is not None
+                   and p.role == params.get("role")), None)
+    if holder is not None:
+        return (f"{holder.name} has the {state.book.role_label(holder.role or '')} card in"
+                " front of them")
     unknown = [p for p in state.players if p.role is None]
     if len(unknown) == 1 and state.captain() is None and params.get("role") != "captain":
         return "the Captain is always in play: the last role must be the Captain"
