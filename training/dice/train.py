@@ -27,7 +27,9 @@ JPEG), plus collages of real dice crops on synthetic tables and fully synthetic
 scenes (synth.py) among things that are no pip dice (d8, d10, numeral d6, coins, screws,
 board art).
 
-Stage 2, classifier (DiceCls): 48x48 crop -> {not a die, 1..6}, 209k parameters; it also
+Stage 2, classifier: 48x48 crop -> {not a die, 1..6} on the first 14 blocks of an
+ImageNet-trained MobileNetV2 (pretrained.py, 543k parameters, 1600 iterations; the small
+DiceCls trained from nothing, 209k, 4800 iterations, with --cls-arch small); it also
 outputs the 96 features its last layer reads (a table's adaptation refits that layer).
 Real dice crops (box jitter, any rotation or upright, low-res, same photometric
 augmentation), synthetic dice crops (oblique from below in the picture and upright, or
@@ -786,7 +788,12 @@ class CropStream(torch.utils.data.IterableDataset):
 
 
 def train_classifier(items, args):
-    model = DiceCls()
+    if args.cls_arch == "imagenet":
+        from pretrained import PretrainedCls
+
+        model = PretrainedCls()
+    else:
+        model = DiceCls()
     print("classifier params", sum(p.numel() for p in model.parameters()), flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=args.cls_lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(
@@ -893,7 +900,11 @@ def main():
     ap.add_argument("--bs", type=int, default=16)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--out", type=Path, default=MODELS / "dice_centernet.onnx")
-    ap.add_argument("--cls-iters", type=int, default=4800)
+    ap.add_argument("--cls-arch", choices=["imagenet", "small"], default="imagenet",
+                    help="the classifier: on an ImageNet-trained trunk (pretrained.py, shipped)"
+                         " or the small one trained from nothing (DiceCls, before 2026-11-28)")
+    ap.add_argument("--cls-iters", type=int, default=1600,
+                    help="classifier iterations (the small one was trained for 4800)")
     ap.add_argument("--cls-bs", type=int, default=256)
     ap.add_argument("--cls-lr", type=float, default=3e-3)
     ap.add_argument("--cls-out", type=Path, default=MODELS / "dice_classifier.onnx")
