@@ -141,3 +141,80 @@ def test_help_lists_the_subcommands() -> None:
                           text=True, check=True)
     for command in ("games", "rules", "replay"):
         assert command in done.stdout
+
+
+def test_a_long_house_json_is_read_as_json_and_a_too_long_name_is_no_crash(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--house is a file's path only if it names a file that exists: a JSON text of 256 or
+    more characters (too long for a file name) is read as JSON, not tried as a path first."""
+    edit = {"setup": {"bluff_damage": 5, "starting_health": 12, "rounds": 12},
+            "captains": {name: {"deadline_round": 11} for name in ("prospero", "lady_macbeth")},
+            "actions": {"strike": {"cost": 1}, "barrage": {"cost": 3}, "drain": {"energy": 2}}}
+    text = json.dumps(edit, indent=1)
+    assert len(text) >= 256
+    assert main(["rules", "captains-gambit", "--house", text]) == 0
+    assert "bluff" in capsys.readouterr().out
+    # a long text that is neither JSON nor a file: one clear line, exit status 2
+    assert main(["rules", "captains-gambit", "--house", "x" * 300]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion rules: --house is neither a JSON object nor a file")
+    assert "Traceback" not in err and err.count("\n") == 1
+    # a name with a NUL byte cannot be a file either
+    assert main(["rules", "captains-gambit", "--house", "a\0b"]) == 2
+    assert "neither a JSON object" in capsys.readouterr().err
+
+
+def _narrated(*argv: str) -> str:
+    """The words `companion narrate ARGV` would say (nothing rendered or played)."""
+    from companion.cli import build_parser
+    from companion.cli.narrate import _script
+
+    script = _script(build_parser().parse_args(["narrate", *argv]))
+    return " ".join(step.text for step in script.steps if step.text)
+
+
+def test_narrate_takes_every_table_option_as_rules_lists_it(tmp_path: Path) -> None:
+    """first_seat is a seat number (it was left as text, and refused for every value), and
+    house takes the table's edits as JSON or a file, as `companion rules --house` does."""
+    assert "Hamlet" in _narrated("captains-gambit", "--players", "6", "--option", "first_seat=3")
+    pool = ["portia", "prospero", "lady_macbeth", "iago", "puck", "cordelia"]
+    edit = json.dumps({"pool": {"4": pool}})
+    said = _narrated("captains-gambit", "--players", "4", "--option", f"house={edit}")
+    assert "Cordelia" in said and "Hamlet" not in said
+    saved = tmp_path / "house.json"
+    saved.write_text(edit)
+    assert _narrated("prologue", "--players", "4", "--option", f"house={saved}") == said
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["captains-gambit", "--players", "6", "--option", "first_seat=third"],
+     "--option 'first_seat=third': first_seat is a seat number"),
+    (["captains-gambit", "--players", "6", "--option", "first_seat=6"],
+     'option "first_seat" must be a seat from 0 to 5'),
+    (["captains-gambit", "--players", "6", "--option", "wildcards=maybe"],
+     "wildcards is true or false"),
+    (["captains-gambit", "--players", "6", "--option", "house=[1]"],
+     "--option house must be a JSON object"),
+    (["captains-gambit", "--players", "6", "--option", "wild=1"],
+     "(known: warp_in, wildcards, mulligan, first_seat, house)"),
+    # by a phase's name: the reasons of the game that has the phase, not the other games'
+    (["prologue", "--in-play", "viola,portia,prospero,lady_macbeth,iago,puck"],
+     "Captain's Gambit has no eyes-closed phase 'prologue' with this setup: there is nothing"
+     " to read\n"),
+    (["prologue", "--players", "4", "--option", "warp_in=viola"],
+     "Captain's Gambit has no eyes-closed phase 'prologue' with this setup: there is nothing"
+     " to read\n"),
+    (["prologue", "--players", "4", "--option", "colour=red"],
+     "captains-gambit has no option 'colour'"),
+    # a phase that does not exist: the phases that do
+    (["captains-gambit", "--phase", "bogus", "--players", "4"],
+     "Captain's Gambit has no eyes-closed phase 'bogus' (known: prologue)\n"),
+    (["bogus", "--players", "4"], "No game has an eyes-closed phase 'bogus' (known: heads-down,"
+                                  " prologue)\n"),
+])
+def test_narrate_refusals_name_the_game_concerned(args: list[str], message: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["narrate", *args, "--text", "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion narrate: ") and message in err, err
+    assert "burkes-gambit" not in err and "gambit-6x6" not in err

@@ -1,5 +1,6 @@
 """The user docs stay in step with the code: every action documented, two commands in the README."""
 
+import json
 import os
 import re
 from pathlib import Path
@@ -60,23 +61,40 @@ def test_narration_doc_examples_parse_and_its_pacing_table_matches_the_data() ->
         assert numbers == [row[k] for k in keys], name
 
 
+def _transcript(block: str) -> bool:
+    """Whether a code block is a transcript: JSON lines, and maybe `#` comments."""
+    lines = [line for line in block.strip().splitlines() if line.strip()]
+    return (any(line.startswith("{") for line in lines)
+            and all(line.startswith(("{", "#")) for line in lines))
+
+
 def test_every_transcript_shown_with_its_log_in_the_docs_replays_to_that_output(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A transcript block followed by a `--log` output block (its first line "   1  ...")
-    replays to exactly that output: the examples a reader copies stay true."""
+    """A transcript block (JSON lines, comments allowed) followed by a `--log` output block
+    (its first line "   1  ...") replays to exactly that output, and a `--json` output shown
+    after it (an object with its "view" and "log") to exactly that object: the examples a
+    reader copies stay true."""
     from companion.cli import main
 
     checked = 0
     for doc in sorted((ROOT / "docs").glob("*.md")):
         blocks = re.findall(r"```[a-z]*\n(.*?)```", doc.read_text(), re.S)
-        for source, shown in zip(blocks, blocks[1:], strict=False):
-            lines = source.strip().splitlines()
-            if not lines or not all(line.startswith("{") for line in lines) \
-                    or not re.match(r"\s+1  ", shown):
+        source = None
+        for previous, block in zip(blocks, blocks[1:], strict=False):
+            if _transcript(previous) and len(previous.strip().splitlines()) > 1:
+                source = previous
+            if source is None:
                 continue
             path = tmp_path / "example.jsonl"
             path.write_text(source)
-            main(["replay", str(path), "--log"])
-            assert capsys.readouterr().out == shown, f"{doc.name}: {lines[1]}"
-            checked += 1
-    assert checked >= 4
+            first = next(line for line in source.splitlines() if line.startswith("{"))
+            if re.match(r"\s+1  ", block) and previous is source:
+                main(["replay", str(path), "--log"])
+                assert capsys.readouterr().out == block, f"{doc.name}: {first}"
+                checked += 1
+            elif block.lstrip().startswith("{") and '"view"' in block and '"log"' in block:
+                main(["replay", str(path), "--json"])
+                shown = json.loads(block)
+                assert json.loads(capsys.readouterr().out) == shown, f"{doc.name}: {first}"
+                checked += 1
+    assert checked >= 6

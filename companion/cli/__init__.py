@@ -13,6 +13,7 @@ from typing import Any
 from companion import __version__
 from companion.cli import dice as dice_cli
 from companion.cli import doctor, narrate, serve
+from companion.cli.json_value import json_object
 from companion.cli.render import render, render_photo_score
 from companion.engine import (
     GameRules,
@@ -75,18 +76,7 @@ def _data_file(rules: Any) -> str | None:
 
 def _house(given: str | None) -> dict[str, Any] | None:
     """A table's house edits: a JSON object, or the path of a file holding one."""
-    if given is None:
-        return None
-    path = Path(given)
-    text = path.read_text(encoding="utf-8") if path.is_file() else given
-    try:
-        house = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"--house is neither a JSON object nor a file holding one ({exc})"
-                         ) from None
-    if not isinstance(house, dict):
-        raise ValueError("--house must be a JSON object, such as '{\"coins\": {...}}'")
-    return house
+    return None if given is None else json_object(given, "--house")
 
 
 def _session_report(session: TableSession) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.cli.json_value import json_object
 from companion.engine import (
     EyesClosed,
     GameRules,
@@ -56,22 +57,33 @@ def _pauses(items: list[str]) -> dict[str, float]:
     return pauses
 
 
+# Every game's table option of house edits (`companion rules GAME --house`): JSON, or a file.
+HOUSE = "house"
+_YES = ("1", "true", "yes", "on")
+_NO = ("0", "false", "no", "off")
+
+
 def _option(item: str, known: tuple[Param, ...], game: str) -> tuple[str, object]:
-    """``NAME=VALUE`` as a table option of the game, read as its kind says."""
+    """``NAME=VALUE`` as a table option of the game, read as its kind says; ``house=`` is the
+    table's house edits, as JSON or a file of it (as `companion rules GAME --house`)."""
     name, _, text = item.partition("=")
-    param = next((p for p in known if p.name == name.strip()), None)
+    name, text = name.strip(), text.strip()
+    if name == HOUSE:
+        return HOUSE, json_object(text, f"--option {HOUSE}")
+    param = next((p for p in known if p.name == name), None)
     if param is None:
-        names = ", ".join(p.name for p in known) or "none"
-        raise SetupError(f"--option {item!r}: {game} has no option {name.strip()!r}"
-                         f" (known: {names})")
-    text = text.strip()
+        names = ", ".join([*(p.name for p in known), HOUSE])
+        raise SetupError(f"--option {item!r}: {game} has no option {name!r} (known: {names})")
     if param.kind == "flag":
-        return param.name, text.lower() in ("1", "true", "yes", "on")
-    if param.kind == "number":
+        if text.lower() not in _YES + _NO:
+            raise SetupError(f"--option {item!r}: {param.name} is true or false")
+        return param.name, text.lower() in _YES
+    if param.kind in ("number", "seat"):
         try:
             return param.name, int(text)
         except ValueError:
-            raise SetupError(f"--option {item!r}: {param.name} is a number") from None
+            what = "a seat number" if param.kind == "seat" else "a number"
+            raise SetupError(f"--option {item!r}: {param.name} is {what}") from None
     if param.kind == "choices":
         return param.name, [v.strip() for v in text.split(",") if v.strip()]
     return param.name, text
@@ -92,6 +104,22 @@ def _phases(rules: GameRules, args: argparse.Namespace) -> tuple[EyesClosed, ...
     return tuple(rules.eyes_closed(rules.in_play(session.view(None)), args.players))
 
 
+def phase_names(rules: GameRules) -> set[str]:
+    """The names of the eyes-closed phases ``rules`` has at some table: those of a table of
+    each player count with the default options (asked through the registry, as the
+    narrator knows no game)."""
+    names: set[str] = set()
+    for players in range(rules.info.min_players, rules.info.max_players + 1):
+        seats = tuple(f"Player {n}" for n in range(1, players + 1))
+        try:
+            session = TableSession(GameSetup(rules.info.slug, seats, {}, seed=0))
+            in_play = rules.in_play(session.view(None))
+            names |= {p.name for p in rules.eyes_closed(in_play, players)}
+        except RulesError:
+            continue
+    return names
+
+
 def _script(args: argparse.Namespace) -> Script:
     """WHAT is a game (its first eyes-closed phase, or --phase) or a phase's name."""
     try:
@@ -99,6 +127,14 @@ def _script(args: argparse.Namespace) -> Script:
     except RulesError:
         games = all_games()
     wanted = args.phase or (None if len(games) == 1 else args.what)
+    if wanted is not None:  # only the games that have such a phase, and their reasons
+        having = [g for g in games if wanted in phase_names(g)]
+        if not having:
+            known = sorted(set().union(*(phase_names(g) for g in games)))
+            who = f"{games[0].info.title} has no" if len(games) == 1 else "No game has an"
+            raise NarrationError(f"{who} eyes-closed phase {wanted!r} (known:"
+                                 f" {', '.join(known) or 'none'})")
+        games = having
     found: list[EyesClosed] = []
     problems = []
     for rules in games:
@@ -113,7 +149,8 @@ def _script(args: argparse.Namespace) -> Script:
     if len(games) == 1 and problems:
         raise NarrationError(problems[0])
     what = f"eyes-closed phase {wanted!r}" if wanted else "eyes-closed phase"
-    who = f"{games[0].info.title} has no" if len(games) == 1 else "No game has an"
+    who = (f"{games[0].info.title} has no" if len(games) == 1
+           else f"{', '.join(g.info.title for g in games)}: none has an")
     why = f" ({'; '.join(problems)})" if problems else ""
     raise NarrationError(f"{who} {what} with this setup: there is nothing to read{why}")
 
@@ -261,7 +298,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     parser.add_argument("--players", type=int, metavar="N", help="the number of players")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a table option, as `companion rules GAME` lists them (lists are"
-                             " comma-separated); repeatable")
+                             " comma-separated), or house=JSON|FILE, the table's house edits;"
+                             " repeatable")
     parser.add_argument("--in-play", metavar="LIST",
                         help="what is in play, comma-separated, instead of a setup (the"
                              " names the game's scripts depend on)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -12,6 +13,21 @@ ParamKind = Literal["seat", "number", "choice", "choices", "text", "flag", "cell
 
 # Keys of an action's dict form that are not parameters.
 _RESERVED = ("action", "seat")
+
+
+def as_json(value: Any) -> str:
+    """A value in a message as a transcript (JSON) writes it: ``true``, ``null``, ``"5"``
+    (text), ``1.5``, ``[1, 2]``; not Python's ``True``, ``None`` or ``'5'``."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _shown(value: Any) -> str:
+    """A value that should have been one of some names: a name as 'name' (as messages quote
+    names), anything else as JSON."""
+    return repr(value) if isinstance(value, str) else as_json(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +100,7 @@ class Param:
         """Why ``value`` does not fit this parameter, or None when it does."""
         if self.kind in ("seat", "number"):
             if not isinstance(value, int) or isinstance(value, bool):
-                return f"{self.name} must be a whole number, not {value!r}"
+                return f"{self.name} must be a whole number, not {as_json(value)}"
             if self.kind == "seat" and value not in self.choices:
                 allowed = ", ".join(str(c) for c in self.choices) or "none"
                 return f"{self.name} must be one of seats {allowed}, not {value}"
@@ -95,19 +111,19 @@ class Param:
             return None
         if self.kind in ("choice", "cell"):
             if value not in self.choices:
-                return f"{self.name} must be one of {_listed(self.choices)}, not {value!r}"
+                return f"{self.name} must be one of {_listed(self.choices)}, not {_shown(value)}"
             return None
         if self.kind == "flag":
             return None if isinstance(value, bool) else f"{self.name} must be true or false"
         if self.kind == "text":
             if not isinstance(value, str):
-                return f"{self.name} must be text, not {value!r}"
+                return f"{self.name} must be text, not {as_json(value)}"
             if self.maximum is not None and len(value) > self.maximum:
                 return f"{self.name} is longer than {self.maximum} characters"
             return None
         # choices: a list drawn from the multiset `choices`
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            return f"{self.name} must be a list of names, not {value!r}"
+            return f"{self.name} must be a list of names, not {as_json(value)}"
         if self.minimum is not None and len(value) < self.minimum:
             return f"{self.name} needs at least {self.minimum} items"
         if self.maximum is not None and len(value) > self.maximum:
@@ -219,6 +235,6 @@ class Action:
             raise RulesError("an action needs an \"action\" field with its name")
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise RulesError(f"\"seat\" must be a seat number or null, not {seat!r}")
+            raise RulesError(f"\"seat\" must be a seat number or null, not {as_json(seat)}")
         params = {k: v for k, v in data.items() if k not in _RESERVED}
         return cls(name=name, seat=seat, params=params)

@@ -8,7 +8,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Self, cast
 
+from companion.engine.actions import as_json
 from companion.engine.errors import SetupError
+
+# A data file's kinds of value, in the words of a transcript's JSON.
+_KINDS = {bool: "true or false", int: "a whole number", float: "a number", str: "text",
+          list: "a list"}
 
 
 class _DataWords(string.Formatter):
@@ -52,7 +57,8 @@ def merge_house(base: Mapping[str, Any], override: Mapping[str, Any],
             out[key] = merge_house(base[key], value, where)
         elif type(value) is not type(base[key]):
             raise SetupError(
-                f"house option {where!r} must be {type(base[key]).__name__}, not {value!r}"
+                f"house option {where!r} must be"
+                f" {_KINDS.get(type(base[key]), type(base[key]).__name__)}, not {as_json(value)}"
             )
         else:
             out[key] = value

@@ -107,3 +107,27 @@ def test_a_table_may_let_a_dead_iago_win(capsys: pytest.CaptureFixture[str]) -> 
     """The other reading, in data: the house option setup.dead_can_win."""
     status, report = replayed("dead-iago-shares-by-house-rule", capsys)
     assert status == 0 and report["view"]["outcome"]["winners"] == [0, 1]
+
+
+def test_the_end_of_a_hand_dealt_game_waits_for_an_untold_captain(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, report = replayed("hand-dealt-end-waits-for-an-untold-captain", capsys)
+    assert report["view"]["outcome"]["winners"] == [0]  # not a tragedy: Ann was Puck
+    assert report["log"][-2].endswith("The game ends: Ann must tell the companion their captain"
+                                      " before the winners are known")
+    assert report["log"][-1] == "Ann told the companion their captain: Puck / Game over: Ann wins"
+
+
+def test_puck_shares_rosalinds_win_at_the_end_of_the_last_round(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, report = replayed("rosalind-wins-at-the-last-round-puck-shares", capsys)
+    outcome = report["view"]["outcome"]
+    assert outcome["winners"] == [0, 1, 2] and outcome["reason"] == "win"
+
+
+def test_a_prospero_told_after_his_deadline_dies_at_once(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, report = replayed("prospero-told-after-his-deadline-dies", capsys)
+    assert "Dan told the companion their captain: Prospero / Dan (Prospero) loses and dies" \
+        in report["log"]
+    assert report["view"]["deaths"] == [{"seat": 3, "killer": None, "cause": "lost"}]

@@ -139,7 +139,9 @@ def test_titus_wins_only_in_the_blow_that_ends_the_others() -> None:
 
 
 def test_titus_last_stand_that_ends_everyone_is_his_win() -> None:
-    table = cg_table({0: "puck", 1: "titus", 2: "portia", 3: "iago"},
+    # every captain told: the end waits for any the companion was never told
+    table = cg_table({0: "puck", 1: "titus", 2: "portia", 3: "iago", 4: "hamlet", 5: "romeo",
+                      6: "rosalind"},
                      options={"warp_in": ["titus"]}, seats=("Ann", "Ben", "Cat", "Dan", "Eve",
                                                             "Fay", "Gus"))
     for seat in (0, 2, 3, 4, 5, 6):

@@ -246,7 +246,7 @@ def test_espeak_missing_is_a_clear_error_and_nothing_is_written(
     (["prologue", "--players", "12"], "4 to 8 players"),
     (["prologue"], "say how many play"),
     (["prologue", "--players", "4", "--option", "warp_in=viola"],
-     "No game has an eyes-closed phase 'prologue' with this setup"),
+     "Captain's Gambit has no eyes-closed phase 'prologue' with this setup"),
     (["captains-gambit", "--players", "4", "--option", "warp_in=viola"],
      "Captain's Gambit has no eyes-closed phase with this setup"),
     (["captains-gambit", "--players", "5", "--option", "wild=1"], "has no option 'wild'"),

@@ -72,6 +72,11 @@ def _check(data: Mapping[str, Any]) -> None:
         expected = ("reaction",) if name == "shield" else ("simple", "permit")
         if action.get("kind") not in expected:
             raise SetupError(f"rule 'actions.{name}.kind' must be {' or '.join(expected)}")
+        if action["kind"] == "permit" and name not in PERMITS:
+            # a claim of a card the deck does not hold could never be shown
+            raise SetupError(f"rule 'actions.{name}.kind' must be simple: there is no"
+                             f" {action.get('label', name)} permit in the deck to claim (the"
+                             f" permits are {', '.join(PERMITS)})")
     for key, low, high in (("permit_copies", 1, 8), ("wildcard_copies", 0, 4)):
         for count, copies in data["setup"][key].items():
             if not low <= copies <= high:

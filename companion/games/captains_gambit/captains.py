@@ -122,7 +122,9 @@ def _wins_at_end(state: State, seat: int, captain: str, source: int, winners: se
     if captain == "iago":
         return _most_blood(state, seat)
     if captain == "puck":
-        return reason == "round_limit" and alive
+        # alive when the last round ends, whatever ended the game then (Rosalind's win at
+        # the end of that round too)
+        return alive and state.completed_rounds >= int(state.book.setup("rounds"))
     if captain == "cordelia":
         return state.marks.get(source) in winners
     if captain == "rosalind":
@@ -206,6 +208,24 @@ def loses_now(state: State, seat: int) -> tuple[bool, int | None]:
         if len(state.deaths) >= nth:
             return True, state.deaths[nth - 1].killer
     return False, None
+
+
+def past_deadline(state: State, seat: int) -> bool:
+    """Prospero or Lady Macbeth who has not revealed by the end of their own turn in their
+    deadline round (or a later one): they have lost."""
+    player = state.players[seat]
+    captain = player.captain
+    return (captain in ASCENSION and not (player.ascending or player.ascended)
+            and player.last_turn_round >= int(state.book.captain(captain)["deadline_round"]))
+
+
+def lost_when_told(state: State, seat: int) -> tuple[bool, int | None]:
+    """For a captain the companion is told late: whether it has already lost, and who holds
+    the kill credit. It is judged as if it had been known all along: a Prospero told after
+    his round-11 turn has lost, a Romeo told after Juliet's death has lost."""
+    if past_deadline(state, seat):
+        return True, None
+    return loses_now(state, seat)
 
 
 def can_copy(state: State, viola: int, corpse: int) -> bool:

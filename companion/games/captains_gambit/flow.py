@@ -28,9 +28,14 @@ def after_harm(state: State, then: str) -> None:
         carry_on(state)
 
 
+def ended(state: State) -> bool:
+    """Whether the game has ended: over, or waiting for captains it was never told."""
+    return state.outcome is not None or state.phase == "ending"
+
+
 def carry_on(state: State) -> None:
     """Run what was waiting for damage to settle."""
-    if state.outcome is not None:
+    if ended(state):
         return
     step, state.resume = state.resume, None
     _CONTINUATIONS[step or "stay"](state)
@@ -96,7 +101,7 @@ def _settle_claims_of_the_dead(state: State, seat: int) -> None:
 
 def check_end(state: State) -> None:
     """End the game if someone's win condition holds or everyone is dead."""
-    if state.outcome is not None:
+    if ended(state):
         return
     winners = {p.seat for p in state.players if captains.wins_now(state, p.seat)}
     if winners:
@@ -105,7 +110,46 @@ def check_end(state: State) -> None:
         finish(state, "all_dead", set())
 
 
+def untold(state: State) -> list[int]:
+    """The seats whose captain the companion was never told (cards dealt by hand)."""
+    return [p.seat for p in state.players if p.captain is None]
+
+
 def finish(state: State, reason: str, first: set[int]) -> None:
+    """The game ends. Who wins is decided now if the companion knows every captain;
+    otherwise the game waits, in phase ``ending``, until the seats it was never told tell it
+    (``captain_seen``): it never guesses a captain, and the unknown may win or share."""
+    if untold(state):
+        state.ending = (reason, frozenset(first))
+        state.phase = "ending"
+        state.pending = None
+        state.immunity = None
+        state.saving = None
+        state.resume = state.resume_phase = None
+        for player in state.players:
+            player.revealed = True  # every captain is turned face-up at the end
+        state.emit("ending", untold=untold(state), reason=reason)
+        return
+    _decide(state, reason, first)
+
+
+def decide_ending(state: State) -> None:
+    """In phase ``ending``, once every captain is known: who wins. Those whose win held when
+    the game ended, and those whose win holds now that every captain is known (a captain
+    told at the end is judged as one told late: see ``captain_seen``), then all who share."""
+    if state.phase != "ending" or state.ending is None or untold(state):
+        return
+    reason, first = state.ending
+    state.ending = None
+    winners = set(first) | {p.seat for p in state.players if captains.wins_now(state, p.seat)}
+    if winners:
+        reason = "win"
+    elif not state.living():
+        reason = "all_dead"
+    _decide(state, reason, winners)
+
+
+def _decide(state: State, reason: str, first: set[int]) -> None:
     winners = captains.winners_at_end(state, reason, first)
     count = len(state.players)
     state.outcome = Outcome(tuple(sorted(winners)), reason,
@@ -132,7 +176,7 @@ def start_turn(state: State) -> None:
         player.ascending = False
         player.ascended = True
         check_end(state)
-        if state.outcome is not None:
+        if ended(state):
             return
     if state.loyalty_income:
         state.phase = "income"
@@ -142,14 +186,16 @@ def start_turn(state: State) -> None:
 
 
 def end_turn(state: State) -> None:
-    """After the turn's action: deadline losses, then the next living seat."""
+    """After the turn's action: deadline losses (and a loss told while a window was open,
+    see ``captain_seen``), then the next living seat."""
     state.pending = None
     player = state.players[state.turn]
-    captain = player.captain
-    if (player.alive and captain in captains.ASCENSION and not player.revealed
-            and state.round >= int(state.book.captain(captain)["deadline_round"])):
+    player.last_turn_round = state.round
+    if player.alive and player.seat not in state.doomed and captains.past_deadline(state,
+                                                                                  player.seat):
         state.doomed[player.seat] = None
         state.emit("lost", seat=player.seat)
+    if state.doomed:
         after_harm(state, "advance")
         return
     advance(state)
@@ -171,7 +217,7 @@ def advance(state: State) -> None:
     if new_round:
         state.completed_rounds = state.round
         check_end(state)
-        if state.outcome is not None:
+        if ended(state):
             return
         if state.round >= int(state.book.setup("rounds")):
             finish(state, "round_limit", set())

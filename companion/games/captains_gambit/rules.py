@@ -7,6 +7,7 @@ house defaults in data/rules.toml (../shared/rules/house-rulings.md).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.engine import (
@@ -53,8 +54,9 @@ INFO = GameInfo(
 _OPTIONS = ("warp_in", "wildcards", "mulligan", "first_seat", "house")
 _DEAL_FIELDS = ("captains", "permits")
 # Events that show hidden information: undo stops before them. A save window opens only for
-# Titus, so it shows who he is.
-_REVEALING = ("card_shown", "revealed", "died", "game_over", "permits_dealt", "save_window")
+# Titus, so it shows who he is; the game's end turns every captain face-up.
+_REVEALING = ("card_shown", "revealed", "died", "game_over", "permits_dealt", "save_window",
+              "ending")
 
 
 def _read_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -73,7 +75,8 @@ def _read_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
 
 
 def _read_deal(deal: Mapping[str, Any], players: int, dealable: list[str],
-               deck: list[str], hand_size: int) -> tuple[list[str | None], list[list[str | None]]]:
+               deck: list[str], hand_size: int, wildcards: bool
+               ) -> tuple[list[str | None], list[list[str | None]]]:
     """What is known of a deal made by hand: captains and permits by seat, the rest unknown."""
     refuse_unknown(deal, _DEAL_FIELDS, "deal: unknown field")
     for field in _DEAL_FIELDS:
@@ -95,6 +98,9 @@ def _read_deal(deal: Mapping[str, Any], players: int, dealable: list[str],
                 or not all(isinstance(card, str) for card in cards)):
             raise SetupError(f"deal: seat {seat}'s permits must be a list of at most {hand_size}")
         for card in cards:
+            if card in WILDCARDS and not wildcards:
+                raise SetupError(f"deal: {card!r} is a wildcard, and the wildcards are off"
+                                 " (option wildcards)")
             if card not in left:
                 raise SetupError(f"deal: no {card!r} permit is left to deal to seat {seat}")
             left.remove(card)
@@ -134,7 +140,8 @@ class CaptainsGambitRules(GameRules):
             hands: list[list[str | None]] = [
                 [deck.pop() for _ in range(hand_size)] for _ in range(count)]
         else:
-            dealt, hands = _read_deal(setup.deal, count, dealable, cards, hand_size)
+            dealt, hands = _read_deal(setup.deal, count, dealable, cards, hand_size,
+                                      options["wildcards"])
             deck = None
         players = [
             Player(seat=i, name=name, captain=dealt[i], permits=hands[i],
@@ -160,8 +167,16 @@ class CaptainsGambitRules(GameRules):
         return moves.MOVE_SET.legal(state, seat, len(state.players))
 
     def apply(self, state: State, action: Action) -> Transition:
-        return moves.MOVE_SET.apply(state, action, len(state.players), _REVEALING,
+        done = moves.MOVE_SET.apply(state, action, len(state.players), _REVEALING,
                                     moves.event_notes)
+        # A private input the whole table sees the effect of is shown to all, with its notes:
+        # a captain told late that has already lost dies at once (its card is turned over),
+        # and from the end on (phase "ending" too) nothing is secret.
+        if done.private and (done.state.phase == "ending"
+                             or any(e["type"] == "died" for e in done.events)):
+            return replace(done, private=False,
+                           notes=tuple(moves.event_notes(done.state, done.events)))
+        return done
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome

@@ -9,7 +9,8 @@ from companion.games.captains_gambit.state import Player, State
 
 PHASES = {"mulligan": "Permit mulligan", "prologue": "The Prologue", "income": "Income",
           "action": "Action", "reaction": "Reactions", "bluff": "A bluff call",
-          "immunity": "Diplomatic Immunity?", "save": "The save window", "over": "Game over"}
+          "immunity": "Diplomatic Immunity?", "save": "The save window",
+          "ending": "The end: captains to tell", "over": "Game over"}
 ENDINGS = {"win": "a win", "all_dead": "everyone's death", "round_limit": "the end of round"}
 
 
@@ -111,7 +112,7 @@ def _table_facts(state: State) -> tuple[Fact, ...]:
 
 def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
     rounds = int(state.book.setup("rounds"))
-    in_play = state.phase not in ("mulligan", "prologue", "over")
+    in_play = state.phase not in ("mulligan", "prologue", "ending", "over")
     return TableView(
         game=info.slug, title=info.title, seat=seat,
         phase=state.phase, phase_label=PHASES.get(state.phase, state.phase),

@@ -27,6 +27,7 @@ class Player:
     mulliganed: bool = False
     copies_seat: int | None = None  # Viola: the dead captain she plays as
     last_stand_done: bool = False
+    last_turn_round: int = 0  # the round of this seat's last finished turn (0: none yet)
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ class State:
     deck: list[str] | None  # the permit deck (None when dealt by hand)
     centre: str | None  # the face-down captain in the centre (Juliet / Mercutio)
     first_seat: int
-    phase: str  # mulligan, prologue, income, action, reaction, bluff, immunity, save, over
+    # mulligan, prologue, income, action, reaction, bluff, immunity, save, ending, over
+    phase: str
     round: int = 0
     completed_rounds: int = 0
     turn: int = 0
@@ -104,6 +106,9 @@ class State:
     resume: str | None = None  # what follows once damage is settled
     resume_phase: str | None = None
     outcome: Outcome | None = None
+    # The game has ended but waits for captains the companion was never told (phase
+    # "ending"): how it ended, and who had won then.
+    ending: tuple[str, frozenset[int]] | None = None
     events: list[Event] = field(default_factory=list)  # this action's events only
 
     def copy(self) -> State:

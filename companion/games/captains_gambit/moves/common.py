@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import Event, Param, Params
+from companion.engine import Event, Param, Params, listed
+from companion.engine.actions import as_json
 from companion.games.captains_gambit.book import PERMITS, WILDCARDS
 from companion.games.captains_gambit.state import State
 
@@ -49,7 +50,17 @@ def waiting_text(state: State) -> str:
         return f"{state.name(state.immunity[0])} must choose whether to use Diplomatic Immunity"
     if state.phase == "save":
         return f"the save window is open for {state.name(state.saving)}"
+    if state.phase == "ending":
+        return f"the game has ended: {untold_text(state)}"
     return "the game is over"
+
+
+def untold_text(state: State) -> str:
+    """Who must tell the companion their captain before it can say who won."""
+    names = [state.name(p.seat) for p in state.players if p.captain is None]
+    if len(names) == 1:
+        return f"{names[0]} must tell the companion their captain"
+    return f"{listed(names)} must tell the companion their captains"
 
 
 def waiting_for(state: State) -> list[int]:
@@ -67,6 +78,8 @@ def waiting_for(state: State) -> list[int]:
         return [state.immunity[0]]
     if state.phase == "save" and state.saving is not None:
         return [state.saving]
+    if state.phase == "ending":
+        return [p.seat for p in state.players if p.captain is None]
     return []
 
 
@@ -93,6 +106,8 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
             notes.append(f"The save window opens for {state.name(seat)}")
         elif kind == "round_started":
             notes.append(f"Round {event['round']} begins")
+        elif kind == "ending":
+            notes.append(f"The game ends: {untold_text(state)} before the winners are known")
         elif kind == "game_over":
             names = ", ".join(state.name(s) for s in event["winners"]) or "nobody"
             verb = "win" if len(event["winners"]) > 1 else "wins"
@@ -134,8 +149,12 @@ def not_prologue_step(state: State, seat: int | None, roles: tuple[str, ...]) ->
         return reason
     if state.phase != "prologue":
         return f"not now: {waiting_text(state)}"
-    if state.players[seat].captain not in roles:
-        return "only " + " or ".join(state.book.label(r) for r in roles) + " does this"
+    captain = state.players[seat].captain
+    if captain not in roles:
+        only = "only " + " or ".join(state.book.label(r) for r in roles) + " does this"
+        if captain is None:  # dealt by hand, and this seat has not said which it holds
+            return f"tell the companion your captain first (captain_seen): {only}"
+        return only
     return None
 
 
@@ -144,7 +163,7 @@ def not_prologue_step(state: State, seat: int | None, roles: tuple[str, ...]) ->
 def target_problem(state: State, seat: int | None, target: Any, kind: str) -> str | None:
     """Why ``target`` cannot be the target of ``seat``'s action of target ``kind``."""
     if not isinstance(target, int) or isinstance(target, bool):
-        return f"target must be a seat number, not {target!r}"
+        return f"target must be a seat number, not {as_json(target)}"
     if not 0 <= target < len(state.players):
         return f"there is no seat {target}"
     if not state.players[target].alive:

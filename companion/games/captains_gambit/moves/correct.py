@@ -15,6 +15,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
         return "only the table (its host) corrects counters"
     if state.phase == "over":
         return "the game is over"
+    if state.phase == "ending":
+        return f"not now: {waiting_text(state)}"
     if state.phase in ("mulligan", "prologue"):
         return "counters can be corrected once play has begun"
     if state.phase not in ("action", "income"):

@@ -64,6 +64,12 @@ def _sheet_move(name: str) -> Move:
         return tuple(out)
 
     def check(state: State, seat: int | None, params: Params) -> str | None:
+        if (params.get("via") == "identity_theft" and data(state)["kind"] == "permit"
+                and seat is not None):
+            if not state.wildcards:
+                return "Identity Theft is not in play: the wildcards are off (option wildcards)"
+            if not may_hold(state, seat, "identity_theft"):
+                return f"{who(state, seat)} holds no Identity Theft"
         if target_kind(state) != "none" and "target" in params:
             return target_problem(state, seat, params["target"], target_kind(state))
         return None

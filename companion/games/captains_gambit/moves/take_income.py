@@ -8,6 +8,10 @@ from companion.games.captains_gambit.state import State
 
 
 def _refusal(state: State, seat: int | None) -> str | None:
+    if not state.loyalty_income and state.phase != "over":
+        # the pool is public: say why there is no choice, whoever asks
+        return ("there is no income choice at this table: only while King Lear and Othello"
+                " are both in the pool; the turn's energy is taken automatically")
     return not_in_phase(state, seat, "income", state.turn)
 
 
