@@ -214,11 +214,7 @@ def test_a_cancel_during_the_vote_frees_a_quarantined_voter(
 
 
 def test_a_cancel_in_the_vote_opens_a_window_and_the_vote_goes_on_after() -> None:
-    s = table(deal=KNOWN, options={"house": {"quarantine": {"blocks_voting": True}}})
-    act(s, "roll", 0, face="cancel")
-    act(s, "reserve_die", 0)
-    act(s, "roll", 1, face="cancel")
-    act(s, "reserve_die", 1)
+    s = two_cancels({"quarantine": {"blocks_voting": True}})
     act(s, "roll", 2, face="quarantine")
     act(s, "resolve", 2, target=1)
     act(s, "carry_out", 2)  # Ben in quarantine; Dan's turn
