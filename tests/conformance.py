@@ -127,8 +127,24 @@ def check_screens(session: TableSession) -> None:
         view = session.table_view(seat)
         assert view.public() == public, f"seat {seat}'s screen differs outside its own part"
         assert view_problems(view) == [], f"seat {seat}: {view_problems(view)}"
+        check_prompt(view, session)
         json.dumps(view.to_dict())
         json.dumps(session.view(seat))
+
+
+def check_prompt(view: Any, session: TableSession) -> None:
+    """A step that is not a turn is named: a seat the game waits for whose actions now are
+    answers only (reactions, private inputs: a penalty, a bluff called, a captain to tell)
+    is told what is asked of it, not "Your turn"; a seat nothing is asked of gets no prompt."""
+    seat, where = view.seat, f"{session.rules.info.slug}, seat {view.seat}"
+    waited = seat is not None and seat in view.waiting_for and view.ending is None
+    if view.prompt:
+        assert waited, f"{where}: a prompt ({view.prompt!r}) though nothing is asked of it"
+    answers_only = bool(view.actions) and all(a.kind in ("reaction", "input")
+                                              for a in view.actions if not a.ruling)
+    if waited and answers_only:
+        assert view.prompt, (f"{where}: asked for {[a.name for a in view.actions]} in phase"
+                             f" {view.phase!r} with no prompt (its phone would say 'Your turn')")
 
 
 def play(rules: GameRules, setup: GameSetup, rng: random.Random) -> TableSession:

@@ -96,7 +96,30 @@ class OffersByTheLuckyStep(CounterRace):
                            ruling=a.ruling) for a in super().legal_actions(state, seat)]
 
 
+class AsksAnAnswerAsATurn(CounterRace):
+    """Its step is an answer (a penalty, say), yet the screen names no step: the phone would
+    say "Your turn"."""
+
+    def legal_actions(self, state: State, seat: int | None) -> Sequence[ActionSpec]:
+        return [ActionSpec(a.name, a.label, "reaction" if a.name == "step" else a.kind,
+                           a.params, ruling=a.ruling) for a in super().legal_actions(state, seat)]
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        view = super().table_view(state, seat)
+        return replace(view, waiting_for=() if view.ending else (state.turn,))
+
+
+class PromptsEveryone(CounterRace):
+    """Tells every seat something is asked of it, the ones the game does not wait for too."""
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        view = super().table_view(state, seat)
+        return replace(view, prompt="Move your piece" if seat is not None else "")
+
+
 @pytest.mark.parametrize(("broken", "caught"), [
+    (AsksAnAnswerAsATurn, "with no prompt"),
+    (PromptsEveryone, "though nothing is asked of it"),
     (LogsTheLuckyStep, "the log line of step shows what the seat may not know"),
     (OffersByTheLuckyStep, "the legal actions depend on what the seat may not know"),
     (TellsEveryLuckyStep, "view shows what the seat may not know"),

@@ -113,6 +113,8 @@ def render(view: TableView, log: bool = False) -> str:
         lines += _votes(view.votes, view)
     if view.seat is not None:
         lines.append(f"Only seat {view.seat} ({view.players[view.seat].name}) sees:")
+        if view.prompt:
+            lines.append(f"  Asked of you now: {view.prompt}")
         for secret in view.secrets:
             lines.append(f"  {secret.text}" + (f" ({secret.detail})" if secret.detail else ""))
         if view.your_vote is not None:

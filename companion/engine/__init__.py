@@ -40,7 +40,7 @@ from companion.engine.house import (
     merge_house,
     with_house,
 )
-from companion.engine.moves import Move, MoveSet, Params, with_defaults
+from companion.engine.moves import Move, MoveSet, Params, typed_square, with_defaults
 from companion.engine.randomness import shuffled
 from companion.engine.registry import all_games, get_game, register_components, register_game
 from companion.engine.rules import (
@@ -124,6 +124,7 @@ __all__ = [
     "Move",
     "MoveSet",
     "Params",
+    "typed_square",
     "with_defaults",
     "Action",
     "ActionRecord",

@@ -56,6 +56,18 @@ class Move:
     note: Callable[[Any, int | None], str] = no_note
 
 
+def typed_square(value: Any) -> Any:
+    """A square as a player may type it, read as the boards name their squares (a file letter
+    and a rank, in lower case, like chess): " D4 " is "d4". Anything but text is left as it
+    is, for the checks to name. The one reading of a typed square, for setup and moves alike
+    (a game's ``MoveSet`` takes it as its ``cells``)."""
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+def as_given(value: Any) -> Any:
+    return value
+
+
 def with_defaults(given: Params, specs: tuple[Param, ...]) -> dict[str, Any]:
     params = dict(given)
     for spec in specs:
@@ -68,10 +80,23 @@ class MoveSet:
     """A game's moves, by name."""
 
     def __init__(self, title: str, moves: Iterable[Move],
-                 who: Callable[[Any, int | None], str]) -> None:
+                 who: Callable[[Any, int | None], str],
+                 cells: Callable[[Any], Any] = as_given) -> None:
+        """``cells``: how the game reads a cell typed by hand (``typed_square`` for squares
+        named like chess); every ``cell`` parameter's value is read with it before any check,
+        so the checks, the move and its log line see the cell as the board names it."""
         self.title = title
         self.by_name = {move.name: move for move in moves}
         self._who = who
+        self._cells = cells
+
+    def _read(self, params: Params, specs: tuple[Param, ...]) -> dict[str, Any]:
+        """``params`` with their defaults filled in and their cells read."""
+        out = with_defaults(params, specs)
+        for spec in specs:
+            if spec.kind == "cell" and spec.name in out:
+                out[spec.name] = self._cells(out[spec.name])
+        return out
 
     def legal(self, state: Any, seat: int | None, seats: int) -> list[ActionSpec]:
         if seat is not None and not 0 <= seat < seats:
@@ -94,7 +119,7 @@ class MoveSet:
         params: dict[str, Any] = dict(action.params)
         if reason is None:
             spec = ActionSpec(move.name, "", params=move.params(state, seat))
-            params = with_defaults(action.params, spec.params)
+            params = self._read(action.params, spec.params)
             # a missing field first (the game's own reasons read the values it is given)
             reason = (spec.missing(params) or move.check(state, seat, params)
                       or spec.problem(params))
@@ -122,5 +147,5 @@ class MoveSet:
         move = self.by_name.get(action.name)
         if move is None:
             return f"{action.name} by {self._who(state, action.seat)}"
-        return move.text(state, action.seat, with_defaults(action.params,
-                                                           move.params(state, action.seat)))
+        return move.text(state, action.seat, self._read(action.params,
+                                                        move.params(state, action.seat)))

@@ -215,6 +215,10 @@ class TableView:
     headline: str = ""  # "Round 3 of 12", "Engines 2 of 5"
     turn: int | None = None
     waiting_for: tuple[int, ...] = ()
+    # What the game asks of this seat now, addressed to it, when that is not a plain turn
+    # ("You lost a challenge: give up one of your pieces"): the phone's turn card says it
+    # instead of "Your turn". Empty: nothing is asked of the seat, or its turn is a plain one.
+    prompt: str = ""
     facts: tuple[Fact, ...] = ()  # about the table: "Captains in play", "Dice in the bag"
     secrets: tuple[Fact, ...] = ()  # the seat's own, and no one else's
     boards: tuple[Board, ...] = ()
@@ -229,7 +233,7 @@ class TableView:
         return {
             "game": self.game, "title": self.title, "seat": self.seat, "phase": self.phase,
             "phase_label": self.phase_label, "status": self.status, "headline": self.headline,
-            "turn": self.turn, "waiting_for": list(self.waiting_for),
+            "turn": self.turn, "waiting_for": list(self.waiting_for), "prompt": self.prompt,
             "players": [p.to_dict() for p in self.players],
             "facts": [f.to_dict() for f in self.facts],
             "secrets": [f.to_dict() for f in self.secrets],
@@ -245,7 +249,7 @@ class TableView:
     def public(self) -> dict[str, Any]:
         """What must be the same on every screen: the view without the seat's own parts."""
         out = self.to_dict()
-        for own in ("seat", "secrets", "your_vote", "actions", "log"):
+        for own in ("seat", "prompt", "secrets", "your_vote", "actions", "log"):
             out.pop(own)
         return out
 

@@ -168,15 +168,23 @@ def seats(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/join")
 def join(table_id: str) -> Response:
     """With the PIN (or the code of the host's join QR code): take a free seat (a cookie for
-    that seat only), or watch (seat null)."""
+    that seat only), or watch (seat null). A phone holds one seat; the host's phone may move
+    to a free seat (to answer for a player who has left), and the seat it held is freed, to
+    be taken back the same way (docs/decisions.md, "Cards dealt by hand")."""
     table = services().hub.get(table_id)
     data = body("Join")
-    held = actor_for(table).seat
-    if held is not None and data.get("seat") is not None:
+    actor = actor_for(table)
+    held = actor.seat
+    wanted = data.get("seat")
+    if held is not None and wanted is not None and (not actor.host or wanted == held):
         raise TableError(409, "already_seated", f"this phone already holds seat {held}")
-    seat, token = services().hub.join(table, data.get("pin"), data.get("seat"), data.get("code"),
+    seat, token = services().hub.join(table, data.get("pin"), wanted, data.get("code"),
                                       client=request.remote_addr or "")
-    response = jsonify({"seat": seat})
+    left = None
+    if held is not None and seat is not None:  # the host moved: its old seat is free now
+        services().hub.release_seat(table, actor, held)
+        left = held
+    response = jsonify({"seat": seat, "left": left})
     _, seat_cookie, watch_cookie = cookie_names(table.id)
     set_cookie(response, seat_cookie if seat is not None else watch_cookie, token)
     if seat is not None:  # a seat can always watch too

@@ -166,7 +166,8 @@ def openapi_document() -> dict[str, Any]:
                                                         errors=("404",))},
             "/api/tables/{table_id}/join": {"post": _op(
                 "Join with the PIN (or the code of the host's QR code): a seat, or watch"
-                " (seat null)", {"200": _ok("Joined", _ANY)}, _ref("Join"),
+                " (seat null). The host's phone may move to a free seat: `left` is the seat"
+                " it held, now free", {"200": _ok("Joined", _ANY)}, _ref("Join"),
                 errors=(*writes, "429"))},
             "/api/tables/{table_id}/seats/{seat}/release": {"post": {
                 **_op("The host frees a seat", {"200": _ok("Freed", _ANY)}, _ref("Empty"),

@@ -597,3 +597,25 @@ def test_a_target_refused_says_why_in_the_rules_words() -> None:
     act(s, "roll", 0, face="damage_heal")
     with pytest.raises(IllegalActionError, match=re.escape("seat 1 (Ben) is dead")):
         act(s, "resolve", 0, target=1, choice="heal")
+
+
+def test_a_cancel_window_and_the_vote_are_named_on_the_phone_not_called_a_turn() -> None:
+    """Ben's Quarantine waits on a Cancel: his phone says to go on once nobody cancels, not
+    "Your turn"; at Earth each voter's phone asks for the vote."""
+    s = table(deal=KNOWN, options={"engines_to_earth": 1})
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    act(s, "roll", 1, face="quarantine")
+    assert s.table_view(1).prompt == ""  # his own turn: the phone says "Your turn"
+    act(s, "resolve", 1, target=0)
+    assert s.table_view(1).turn == 1
+    assert s.table_view(1).prompt == "Your Quarantine is about to happen: go on once nobody" \
+        " cancels it"
+    assert [s.table_view(seat).prompt for seat in (0, 2, 3)] == ["", "", ""]
+    act(s, "carry_out", 1)
+    act(s, "roll", 2, face="stall")
+    act(s, "resolve", 2)
+    act(s, "roll", 3, face="engine")
+    act(s, "roll", 1, face="engine")
+    assert s.table_view(0).prompt == "The ship reaches Earth: vote whom to eject"
+    assert s.table_view(3).prompt == ""  # the Stowaway does not vote

@@ -279,3 +279,17 @@ def test_loyalty_instead_of_energy_with_lear_and_othello() -> None:
     act(table, "take_income", 0, kind="loyalty")
     assert table.view(None)["players"][0]["loyalty"] == 1
     assert counters(table, 0)[1] == 2
+
+
+def test_a_bluff_called_on_your_turn_is_named_on_the_phone(four: TableSession) -> None:
+    """Ann's Overcharge is called a bluff on her own turn: her phone says what is asked of
+    her (show the permit or concede), not "Your turn"; the caller's phone asks nothing."""
+    assert four.table_view(0).prompt == ""  # a plain turn
+    act(four, "overcharge", 0)
+    assert four.table_view(0).prompt == ("Your Overcharge is declared: let it resolve once"
+                                         " nobody else answers")
+    act(four, "call_bluff", 1)
+    assert four.table_view(0).turn == 0
+    assert four.table_view(0).prompt == "Ben calls your Overcharge a bluff: show the permit," \
+        " or concede"
+    assert four.table_view(1).prompt == ""

@@ -316,3 +316,38 @@ def test_a_kamikaze_that_keeps_the_movement_power_is_not_called_a_normal_piece()
     assert text.endswith("A2 leaves the board; B2 loses its Action power and keeps any"
                          " Movement power")
     assert powers(session, "B2") == ("bulldozer", None)
+
+
+def prompts(session: TableSession) -> list[str]:
+    """What each seat's turn card says is asked of it ("": nothing, or a plain turn)."""
+    return [session.table_view(seat).prompt for seat in range(len(session.setup.seats))]
+
+
+def test_a_penalty_and_an_answer_are_named_on_the_phone_not_called_a_turn() -> None:
+    """Ann, whose turn it is, owes a piece for a caught bluff: her phone says so, not "Your
+    turn"; so do the answer before it, the new power after an honest claim and the move again
+    of the other reading."""
+    session = started({"house": {"challenge": {"bluff_turn": "remake"}}})
+    assert prompts(session) == ["", ""]  # a plain turn: the phone says "Your turn"
+    do(session, "move", 0, piece="c1", to="e3")  # A3 (a Ghost) claims Diagonal: a bluff
+    assert prompts(session) == ["", "Answer Ann's move: let it stand or challenge it"]
+    do(session, "challenge", 1, power="diagonal")
+    assert session.table_view(0).turn == 0  # still Ann's turn...
+    assert prompts(session) == ["You must give up a piece: you lost a challenge", ""]
+    do(session, "give_up", 0, piece="A6")
+    assert prompts(session) == ["Move again: your last try was a bluff and is undone", ""]
+    assert session.table_view(None).status == "Ann to move (again: the last try was a bluff," \
+        " undone)"
+    # An honest claim: the challenger gives up a piece, then the honest side places a power.
+    honest = started()
+    do(honest, "move", 0, piece="b1", to="d3")  # A2 holds Diagonal
+    do(honest, "challenge", 1, power="diagonal")
+    assert prompts(honest) == ["", "You must give up a piece: you lost a challenge"]
+    do(honest, "give_up", 1, piece="B6")
+    assert prompts(honest) == ["Place a new movement power on one of your pieces, in secret:"
+                               " your piece was shown honest", ""]
+    # By the other reading the winner takes the piece: named as taking it.
+    taker = started({"house": {"challenge": {"loser_chooses": False}}})
+    do(taker, "move", 0, piece="c1", to="e3")
+    do(taker, "challenge", 1, power="diagonal")
+    assert prompts(taker) == ["", "Take one of Ann's pieces: Ann lost the challenge"]

@@ -281,3 +281,16 @@ def test_the_strict_pass_does_not_say_it_is_for_a_player_who_could_only_claim() 
     spec = next(a for a in session.legal_actions(0) if a.name == "pass")
     assert spec.label == "Pass (nothing to do, not even by claiming a power)"
     assert do(session, "pass", 0) == "Ann passes: nothing to do, not even by claiming a power"
+
+
+def test_squares_typed_in_capitals_or_with_spaces_are_the_boards_squares() -> None:
+    """A move typed by hand ("C3", " c4 ") reads its squares as the board names them, for the
+    move itself, its claims and its log line; a push reads them the same way."""
+    typed, plain = started(), started()
+    for session in (typed, plain):
+        arrange(session, {k: v for k, v in OPEN.items() if k not in ("c1", "c6")}
+                | {"c3": ["A3"], "c4": ["B3"]})
+    assert refused(typed, "move", 0, piece="C5 ", to="c3") == "there is no piece on c5"
+    said = do(plain, "move", 0, piece="c3", to="d4")
+    assert do(typed, "move", 0, piece=" C3", to="D4 ") == said
+    assert board(typed) == board(plain)

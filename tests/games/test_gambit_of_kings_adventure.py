@@ -236,6 +236,26 @@ def test_who_rolls_which_die() -> None:
         "cannot combat_roll by Ann: the d6 for the Orc shows 1 to 6, not 7"
 
 
+def test_each_phone_names_the_dice_it_must_enter_and_a_losing_side_its_choice() -> None:
+    """Combat is not a turn: each side's phone says which dice it rolls, then the losing side
+    that it may re-roll or accept (not "Your turn")."""
+    session = knight_attacks_orc()
+    assert session.table_view(0).prompt == ("Combat: roll your Knight's d8 and d6 for the Orc"
+                                            " and enter them")
+    assert session.table_view(1).prompt == "Combat: roll your Orc's d6 and enter it"
+    fight(session, (0, "knight_d8", 2), (0, "d6_for_the_orc", 1))
+    assert session.table_view(0).prompt == ""  # nothing asked of Ann until Ben's die is in
+    rerolls = table(f"{APART}, e4 light knight, e6 dark orc", mode="adventure",
+                    tokens={"light": 1, "dark": 1})
+    act(rerolls, 0, "roll", face=CARD["knight"])
+    assert rerolls.table_view(0).prompt == ""  # the movement roll is the turn itself
+    move(rerolls, 0, "e4", "e6")
+    fight(rerolls, (0, "knight_d8", 2), (0, "d6_for_the_orc", 1), (1, "orc_d6", 4))
+    assert rerolls.table_view(0).prompt == ("You are losing the combat: re-roll one of your"
+                                            " dice, or accept")
+    assert rerolls.table_view(1).prompt == ""
+
+
 def test_the_highest_die_wins_and_the_attacker_wins_ties() -> None:
     session = knight_attacks_orc()
     fight(session, (0, "knight_d8", 2), (0, "d6_for_the_orc", 5), (1, "orc_d6", 5))

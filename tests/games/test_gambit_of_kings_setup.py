@@ -16,7 +16,9 @@ from tests.games.test_gambit_of_kings_tables import (
     act,
     move,
     pieces,
+    reach,
     refused,
+    refused_move,
     table,
 )
 
@@ -246,3 +248,22 @@ def test_tokens_by_mode_and_given() -> None:
     assert [setup({"mode": m}).tokens for m in ("standard", "adventure", "av1", "av2", "tar")] \
         == [[0, 0], [3, 3], [3, 3], [1, 1], [3, 3]]
     assert setup({"mode": "tar", "tokens": {"light": 1, "dark": 0}}).tokens == [1, 0]
+
+
+# --- squares as typed -----------------------------------------------------------------------
+
+def test_a_square_reads_the_same_in_a_position_and_in_a_move_whatever_its_case() -> None:
+    """One reading of a typed square for setup and moves: "D4", " d4 " and "d4" are one
+    square, so a table can type a move as it typed the position."""
+    typed = table(" A1 light castle, J10 dark castle,  D4  Knight, H8 orc")
+    plain = table("a1 light castle, j10 dark castle, d4 knight, h8 orc")
+    assert pieces(typed) == pieces(plain)
+    target = sorted(reach(plain, "d4"))[0]
+    move(plain, 0, "d4", target)
+    move(typed, 0, " D4", f"{target.upper()} ")
+    assert pieces(typed) == pieces(plain)
+    assert typed.history[-1].text == plain.history[-1].text == f"Ann's Knight d4 to {target}"
+    # A square off the board is named as read, and in the same words as at setup.
+    assert "'k4' is not a square of the board (a1 to j10)" in refused_move(typed, 1, "K4", "k5")
+    with pytest.raises(SetupError, match=r"'k4' is not a square of the board \(a1 to j10\)"):
+        table("a1 light castle, j10 dark castle, K4 knight")

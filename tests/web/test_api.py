@@ -319,6 +319,60 @@ def test_the_host_frees_a_seat_and_its_old_phone_loses_it(table: dict[str, Any],
     assert state(new_phone, base)["view"]["seat"] == 2
 
 
+def test_a_hand_dealt_end_waiting_on_a_player_who_left_is_finished_by_the_host(
+        phone: Any) -> None:
+    """Ben never told his captain and has left. At the end every phone says whose captain is
+    still needed and how to finish; the host frees Ben's seat, takes it on the host's own
+    phone (which holds Ann's seat), tells Ben's captain, and takes Ann's seat back."""
+    host = phone()
+    created = host.post("/api/tables", {"game": "captains-gambit", "seats": SEATS,
+                                        "dealt_by_hand": True})
+    assert created.status_code == 201, created.json
+    base, pin = f"/api/tables/{created.json['id']}", created.json["pin"]
+    phones = [host, phone(), phone(), phone()]
+    for seat, p in enumerate(phones):
+        assert p.post(f"{base}/join", {"pin": pin, "seat": seat}).status_code == 200
+
+    def send(p: Any, name: str, seat: int | None, **params: Any) -> None:
+        sent = p.post(f"{base}/actions", {"name": name, "seat": seat, "params": params,
+                                          "expect": state(p, base)["version"]})
+        assert sent.status_code == 201, sent.json
+
+    send(host, "end_prologue", None)
+    for seat, captain in ((0, "iago"), (2, "portia"), (3, "hamlet")):  # not Ben
+        send(phones[seat], "captain_seen", seat, captain=captain)
+    while (now := state(host, base)["view"])["phase"] == "action":
+        send(phones[now["turn"]], "charge", now["turn"])
+    waiting = ("the game has ended: Ben must tell the companion their captain before the"
+               " winners are known. If Ben has left the table, the host frees Ben's seat,"
+               " takes it and tells the captain for them.")
+    for seat, p in enumerate(phones):
+        view = state(p, base)["view"]
+        assert (view["phase"], view["waiting_for"], view["status"]) == ("ending", [1], waiting)
+        assert view["prompt"] == ("" if seat != 1 else "Tell the companion your captain, so the"
+                                  " game can end")
+    # Ben has left: the host frees his seat, then moves the host's phone to it.
+    assert host.post(f"{base}/seats/1/release").status_code == 200
+    assert phones[2].post(f"{base}/join", {"pin": pin, "seat": 1}).json["error"] == \
+        "already_seated"  # a player's phone holds one seat
+    moved = host.post(f"{base}/join", {"pin": pin, "seat": 1})
+    assert (moved.status_code, moved.json) == (200, {"seat": 1, "left": 0})
+    seen = state(host, base)
+    assert seen["you"]["seat"] == 1 and seen["taken_seats"] == [1, 2, 3]
+    assert "captain_seen" in [a["name"] for a in seen["view"]["actions"]]
+    send(host, "captain_seen", 1, captain="puck")
+    # Ann's seat back on the host's phone: the game is over, Ben's Puck wins at the round's end.
+    back = host.post(f"{base}/join", {"pin": pin, "seat": 0})
+    assert (back.status_code, back.json) == (200, {"seat": 0, "left": 1})
+    for p in (host, phones[2]):
+        view = state(p, base)["view"]
+        assert view["ending"] is not None and view["ending"]["winners"] == [1]
+        assert view["prompt"] == ""
+    assert state(host, base)["you"]["seat"] == 0
+    assert phones[1].post(f"{base}/actions", {"name": "charge", "seat": 1, "params": {},
+                                              "expect": 0}).status_code in (403, 409, 410)
+
+
 def test_writes_must_be_json_from_this_site(table: dict[str, Any]) -> None:
     client = table["host"].client
     base = table["base"]

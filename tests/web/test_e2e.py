@@ -380,6 +380,45 @@ def test_a_phone_that_slept_catches_up(server: Server, browser: Browser) -> None
     expect(watcher.locator("#take-seat button[data-seat='2']")).to_have_count(0, timeout=LIVE)
 
 
+def test_the_connection_indicator_says_in_words_whether_the_phone_is_live(
+        browser: Browser, tmp_path: Path) -> None:
+    """The dot in the header has its word (and an accessible name): Connected, Reconnecting…
+    while the companion cannot be reached, Connected once it is back, Table ended at the
+    end; the header keeps its big targets and fits the phone."""
+    from tests.web.server import Client
+    from tests.web.shots import shot
+
+    server = Server(tmp_path / "data")
+    server.start()
+    try:
+        host_api = Client(server)
+        _, table = host_api.call("POST", "/api/tables", {"game": "captains-gambit",
+                                                         "seats": NAMES})
+        ann = seated_phone(browser, server, table, 0)
+        live = ann.locator("#live")
+        expect(live).to_have_attribute("data-state", "connected", timeout=LIVE)
+        expect(live).to_have_text("Connected")
+        expect(live).to_have_attribute("aria-label", "Connection: Connected: the table updates"
+                                                     " live")
+        expect(ann.get_by_role("status", name=re.compile("^Connection: Connected"))).to_be_visible()
+        back = ann.locator("header .back").bounding_box()
+        assert back is not None and back["width"] >= 48 and back["height"] >= 48
+        shot(ann, "connection-connected")
+        server.kill()  # the Pi loses power
+        expect(live).to_have_text("Reconnecting…", timeout=LIVE)
+        expect(live).to_have_attribute("aria-label", re.compile(
+            "^Connection: The companion cannot be reached: reconnecting by itself"))
+        assert ann.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        shot(ann, "connection-reconnecting")
+        server.start()
+        expect(live).to_have_text("Connected", timeout=10000)
+        host_api.call("POST", f"/api/tables/{table['id']}/end", {})
+        expect(live).to_have_text("Table ended", timeout=LIVE)
+        expect(live).to_have_attribute("title", "This table has ended: nothing more will change")
+    finally:
+        server.stop()
+
+
 def test_burkes_gambit_on_a_phone_a_private_look_and_the_vote(server: Server,
                                                                 browser: Browser) -> None:
     from tests.web.server import Client

@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.web import test_e2e
 from tests.web.server import Client, Server
+from tests.web.shots import shot
 from tests.web.test_e2e import LIVE, counter, seated_phone, tab
 
 # test_e2e's fixtures: the real server, the browser, and no script error on any page.
@@ -101,3 +102,31 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     expect(ben.locator("#history")).to_contain_text("Ann places a new movement power")
     tab(ann, "me")
     expect(ann.locator("#secrets [data-secret='powers:A6'] strong")).to_have_text("Sidewinder")
+
+
+def test_a_penalty_on_your_own_turn_is_named_not_called_your_turn(server: Server,
+                                                                   browser: Browser) -> None:
+    """Ann bluffs a Diagonal on her turn and Ben catches it: her phone's turn card says she
+    must give up a piece, not "Your turn"; Ben's says whom he waits for."""
+    _, table = Client(server).call("POST", "/api/tables", {"game": "gambit-6x6",
+                                                            "seats": ["Ann", "Ben"]})
+    ann, ben = (seated_phone(browser, server, table, seat) for seat in (0, 1))
+    # Ghost on A2, Sidewinder on A3: A1 holds no Movement power.
+    place(ann, ("ghost", "sidewinder"), ("moat", "sitting"), ("A2", "A3", "A2", "A4"))
+    place(ben, ("sidewinder", "bulldozer"), ("kamikaze", "detective"), ("B1", "B3", "B2", "B5"))
+    tab(ann, "table")
+    expect(ann.locator("#turn .headline")).to_have_text("Your turn", timeout=LIVE)
+    ann.click("#boards [data-cell=a1]")
+    ann.click("#boards [data-cell=c3]")
+    sheet(ann, {}, preview="Ann moves A1 a1-c3, claiming Diagonal")
+    tab(ben, "table")
+    expect(ben.locator("#turn .headline")).to_have_text(
+        "Answer Ann's move: let it stand or challenge it", timeout=LIVE)
+    ben.click("#reaction-alert button:text-is('Challenge: call the bluff')")
+    sheet(ben, {})
+    expect(ann.locator("#turn .headline")).to_have_text(
+        "You must give up a piece: you lost a challenge", timeout=LIVE)
+    expect(ann.locator("#turn")).not_to_contain_text("Your turn")
+    expect(ann.locator("#reaction-alert")).to_contain_text("Give up a piece")
+    expect(ben.locator("#turn")).to_contain_text("Nothing to do now: waiting for Ann")
+    shot(ann, "gambit-6x6-penalty")

@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.server import Server
+from tests.web.shots import shot
 from tests.web.test_e2e import LIVE, browser, new_phone, no_script_errors, server, tab
 
 __all__ = ["browser", "no_script_errors", "server"]  # the fixtures this module uses
@@ -99,8 +100,12 @@ def test_two_phones_move_by_tapping_and_fight_with_dice(server: Server,
     ben.click(f"{board} [data-cell=e7]")
     sheet(ben, (), "Ben's Orc g9 to e7: attacks Ann's Knight")
 
-    # Both phones ask for their dice; each taps the faces of its own.
+    # Both phones ask for their dice; each taps the faces of its own. Ann's turn card says
+    # which die is hers to roll (it is not her turn).
     expect(ann.locator("#reaction-alert")).to_contain_text("Enter a combat die", timeout=LIVE)
+    expect(ann.locator("#turn .headline")).to_have_text(
+        "Combat: roll your Knight's d8 and enter it")
+    shot(ann, "gambit-of-kings-combat-dice")
     ann.click("#reaction-alert button")
     sheet(ann, ("Knight's d8", "6"), "Ann's Knight's d8: 6")
     for die, face in (("Orc's d6", "2"), ("d8 for the Knight", "5")):
@@ -109,6 +114,9 @@ def test_two_phones_move_by_tapping_and_fight_with_dice(server: Server,
         sheet(ben, (die, face), f": {face}")
     # 5 against 6: Ben loses, and may re-roll with a token or accept.
     expect(ben.locator("#turn")).to_contain_text("Ben is losing", timeout=LIVE)
+    expect(ben.locator("#turn .headline")).to_have_text(
+        "You are losing the combat: re-roll one of your dice, or accept")
+    shot(ben, "gambit-of-kings-combat-losing")
     ben.click("#reaction-alert button:text-is('Accept the fight\\'s result')")
     sheet(ben, (), "Ben accepts the result")
     tab(ann, "table")

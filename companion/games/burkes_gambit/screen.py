@@ -135,6 +135,26 @@ def _ending(state: State) -> Ending | None:
     return Ending(outcome.winners, f"Game over: {winners} win ({why}): {names}")
 
 
+def prompt(state: State, seat: int | None) -> str:
+    """What the game asks of ``seat`` now, addressed to it, when that is not a plain turn (a
+    phone's turn card says it instead of "Your turn"); "" otherwise."""
+    if seat is None or state.outcome is not None or seat not in moves.waiting_for(state):
+        return ""
+    pending = state.pending
+    if state.phase == "roles":
+        return "Before play: tell the companion the role card in front of you"
+    if state.phase == "cancel" and pending is not None:
+        face = state.book.face_label(pending.face)
+        if pending.cancelled:
+            return f"Your {face} is cancelled: go on once nobody else answers"
+        return f"Your {face} is about to happen: go on once nobody cancels it"
+    if state.phase == "vote":
+        return "The ship reaches Earth: vote whom to eject"
+    if state.phase == "tiebreak":
+        return "The vote is tied: you are the Captain, break the tie"
+    return ""
+
+
 def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
     vote_secret = state.phase not in VOTE_SHOWN
     return TableView(
@@ -144,6 +164,7 @@ def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
         headline=f"Engines {state.engines} of {state.to_earth}",
         turn=moves.turn_shown(state),
         waiting_for=tuple(moves.waiting_for(state)),
+        prompt=prompt(state, seat),
         players=tuple(_player(state, p) for p in state.players),
         facts=_table_facts(state),
         secrets=_secrets(state, seat) if seat is not None else (),

@@ -110,16 +110,31 @@ def _table_facts(state: State) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
+def _status(state: State) -> str:
+    """What every phone's turn card says the table waits for. At the end of a game dealt by
+    hand, which captains are still needed and how a table whose player has left finishes
+    (docs/decisions.md, "Cards dealt by hand")."""
+    status = moves.waiting_text(state)
+    if state.phase != "ending":
+        return status
+    untold = [state.name(p.seat) for p in state.players if p.captain is None]
+    who = f"{untold[0]} has" if len(untold) == 1 else "one of them has"
+    whose = f"{untold[0]}'s" if len(untold) == 1 else "their"
+    return (f"{status} before the winners are known. If {who} left the table, the host frees"
+            f" {whose} seat, takes it and tells the captain for them.")
+
+
 def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
     rounds = int(state.book.setup("rounds"))
     in_play = state.phase not in ("mulligan", "prologue", "ending", "over")
     return TableView(
         game=info.slug, title=info.title, seat=seat,
         phase=state.phase, phase_label=PHASES.get(state.phase, state.phase),
-        status=moves.waiting_text(state),
+        status=_status(state),
         headline=f"Round {state.round} of {rounds}" if state.round else "Before the first round",
         turn=state.turn if in_play else None,
         waiting_for=tuple(moves.waiting_for(state)),
+        prompt=moves.prompt(state, seat),
         players=tuple(_player(state, p) for p in state.players),
         facts=_table_facts(state),
         secrets=_secrets(state, seat) if seat is not None else (),

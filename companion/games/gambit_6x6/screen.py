@@ -16,7 +16,7 @@ from companion.engine import (
 )
 from companion.games.gambit_6x6.components import BOARD_ID
 from companion.games.gambit_6x6.moves import game_over_text
-from companion.games.gambit_6x6.moves.common import waiting_for, waiting_text
+from companion.games.gambit_6x6.moves.common import prompt, waiting_for, waiting_text
 from companion.games.gambit_6x6.moves.place_powers import slots
 from companion.games.gambit_6x6.state import State
 
@@ -136,6 +136,7 @@ def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
         headline=f"Turn {state.turns}" if state.turns else "Before play",
         turn=state.turn if playing else None,
         waiting_for=tuple(waiting_for(state)),
+        prompt=prompt(state, seat),
         players=tuple(_player(state, s) for s in range(len(state.names))),
         facts=_table_facts(state),
         secrets=_secrets(state, seat) if seat is not None else (),

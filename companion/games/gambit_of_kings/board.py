@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from companion.engine import SetupError
+from companion.engine import SetupError, typed_square
 from companion.games.gambit_of_kings.book import CASTLE, DIRECTIONS, SIDES, Book
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -116,7 +116,7 @@ def written(book: Book, given: Any) -> Board:
     name a piece of a side, one Castle a side, no Soldier left on its far row."""
     board: Board = {}
     for where, name in _entries(given):
-        where = where.strip().lower()
+        where = typed_square(where)  # as a move reads a square: "D4 " is d4
         if not on_board(where, book.size):
             last = square(book.size - 1, book.size)
             raise SetupError(f"position: {where!r} is not a square of the board (a1 to {last})")

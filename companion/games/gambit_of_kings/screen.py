@@ -144,6 +144,27 @@ def waiting_for(state: State) -> tuple[int, ...]:
     return (state.turn,)
 
 
+def prompt(state: State, seat: int | None) -> str:
+    """What the game asks of ``seat`` now, addressed to it, when that is not a plain turn (a
+    phone's turn card says it instead of "Your turn"): laying the cards out, the combat dice,
+    a combat being lost, the second move; "" otherwise."""
+    if seat is None or seat not in waiting_for(state):
+        return ""
+    combat = state.combat
+    if state.phase == "laying":
+        return "Before play: lay out your row of cards, one card at a time"
+    if state.phase == "second":
+        return (f"You rolled {state.roll}: a second move with another piece (it can't attack),"
+                " or end your turn")
+    if state.phase != "combat" or combat is None:
+        return ""
+    dice = combat.missing(seat)
+    if dice:
+        named = " and ".join(d.text for d in dice)
+        return f"Combat: roll your {named} and enter {'them' if len(dice) > 1 else 'it'}"
+    return "You are losing the combat: re-roll one of your dice, or accept"
+
+
 def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
     over = state.outcome is not None
     turn_word = (f"{state.turns} turn{'s' * (state.turns != 1)}" if over
@@ -153,7 +174,7 @@ def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
         phase_label=PHASES[state.phase], status=status(state),
         headline=f"{state.mode.label} · {turn_word}",
         turn=None if over or state.phase == "laying" else state.turn,
-        waiting_for=waiting_for(state),
+        waiting_for=waiting_for(state), prompt=prompt(state, seat),
         players=(_player(state, 0), _player(state, 1)),
         facts=_facts(state), boards=(_board(state),), ending=_ending(state))
 

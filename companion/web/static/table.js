@@ -47,27 +47,51 @@ async function join(seat) {
 // --- live updates ------------------------------------------------------------------------
 let polling = null;
 
+// The connection indicator in the header: a dot and a word, so that a player can tell at a
+// glance whether what the phone shows is live. [word, what it means (tooltip, spoken)].
+const LIVE = {
+  connecting: ["Connecting…", "Connecting to the companion"],
+  connected: ["Connected", "Connected: the table updates live"],
+  reconnecting: ["Reconnecting…", "The companion cannot be reached: reconnecting by itself; the table may be out of date"],
+  polling: ["Reconnecting…", "Live updates are busy: the table is checked every few seconds"],
+  ended: ["Table ended", "This table has ended: nothing more will change"],
+};
+
+function setLive(name) {
+  const [word, meaning] = LIVE[name];
+  const node = document.getElementById("live");
+  if (node.dataset.state === name) return;
+  node.dataset.state = name;
+  node.classList.toggle("on", name === "connected");
+  node.title = meaning;
+  node.setAttribute("aria-label", `Connection: ${meaning}`);
+  node.querySelector(".live-word").textContent = word;
+}
+
 function connect() {
   if (events) events.close();
   events = new EventSource(`${BASE}/events`);
+  // A deliberate (re)connection says "Connecting…"; one after a lost connection keeps saying
+  // "Reconnecting…" until it is back.
+  if (!polling) setLive(document.getElementById("live").dataset.state === "reconnecting" ? "reconnecting" : "connecting");
   events.addEventListener("state", (e) => render(JSON.parse(e.data)));
   events.addEventListener("gone", () => { events.close(); showJoin(); });
   events.addEventListener("ended", () => {  // the table's last state: nothing more will come
     events.close();
-    document.getElementById("live").classList.remove("on");
+    setLive("ended");
   });
   events.onopen = () => {
-    document.getElementById("live").classList.add("on");
+    setLive("connected");
     if (polling) { clearInterval(polling); polling = null; }
   };
   events.onerror = () => {
-    document.getElementById("live").classList.remove("on");
     // The browser retries by itself, unless the server said no (too many connections):
     // then ask every few seconds, and try live updates again now and then.
     if (events.readyState === EventSource.CLOSED && !polling) {
       let tries = 0;
       polling = setInterval(() => { refresh(); if (++tries % 10 === 0) connect(); }, 3000);
     }
+    setLive(polling ? "polling" : "reconnecting");
   };
 }
 
@@ -128,9 +152,10 @@ function render(snapshot) {
 let mayAnswer = null;    // the optional answers offered at the last update (to buzz once)
 
 function renderTurn(snapshot) {
-  // "Your turn" when the game waits for this phone; "You may answer" when it may react now
-  // (a Shield, a Cancel); otherwise who the game waits for, by name. At the end: the ending,
-  // and whether this phone's seat won.
+  // What the game asks of this phone when it waits for it: the step in the game's words when
+  // it is not a plain turn (a penalty, a bluff called, a captain to tell: the view's prompt),
+  // else "Your turn"; "You may answer" when it may react now (a Shield, a Cancel); otherwise
+  // who the game waits for, by name. At the end: the ending, and whether this seat won.
   const view = snapshot.view;
   const me = snapshot.you.seat;
   const mine = me !== null && !view.ending && view.waiting_for.includes(me);
@@ -139,7 +164,7 @@ function renderTurn(snapshot) {
   box.classList.toggle("mine", mine || answers !== null);
   const others = view.waiting_for.filter((s) => s !== me).map(seatName);
   const headline = view.ending ? view.ending.text
-    : mine ? (view.turn === me ? "Your turn" : "Your answer is awaited")
+    : mine ? (view.prompt || (view.turn === me ? "Your turn" : "Your answer is awaited"))
     : answers !== null ? "You may answer now"
     : me !== null && others.length ? `Nothing to do now: waiting for ${listNames(others)}`
     : null;
@@ -154,6 +179,7 @@ function renderTurn(snapshot) {
   const steps = snapshot.host && !view.ending ? snapshot.host.actions.filter((spec) => !spec.ruling) : [];
   setChildren(box, headline ? el("strong", { class: "headline" }, headline) : null, won,
     view.ending ? null : el("div", { class: headline ? "muted" : "" }, view.status),
+    ...standIn(snapshot),
     !view.ending && snapshot.passed.length
       ? el("div", { id: "passed" }, `Passed: ${listNames(snapshot.passed.map(seatName))}`) : null,
     elsewhere ? el("button", { class: "primary big", id: "to-my-moves", onclick: () => showTab("me") },
@@ -164,6 +190,59 @@ function renderTurn(snapshot) {
   if ((mine && !myTurn) || (answers !== null && answers !== mayAnswer)) nudge();
   myTurn = mine;
   mayAnswer = answers;
+}
+
+let leftSeat = null;  // the seat the host's phone left to answer for another, to go back to
+
+function standIn(snapshot) {
+  // A seat the game waits for that no phone holds (its player left, and the host freed it):
+  // every phone says so; the host's phone offers to take it and answer for them, then to go
+  // back to the seat it left. Not before anything has happened: players are still joining.
+  const view = snapshot.view;
+  const me = snapshot.you.seat;
+  const unheld = view.ending || snapshot.ended || !snapshot.version ? []
+    : view.waiting_for.filter((s) => !snapshot.taken_seats.includes(s));
+  const back = snapshot.host && !snapshot.ended && leftSeat !== null && leftSeat !== me
+    && !snapshot.taken_seats.includes(leftSeat);
+  const out = [];
+  if (unheld.length) {
+    const names = listNames(unheld.map(seatName));
+    out.push(el("p", { id: "unheld" }, `No phone holds ${names}'s seat: `,
+      snapshot.host ? "take it here to answer for them." : "the host can take it and answer for them."));
+  }
+  if (snapshot.host) {
+    for (const seat of unheld) {
+      out.push(el("button", { class: `primary big${sitting === seat ? " confirm" : ""}`, "data-stand-in": seat,
+        onclick: () => moveHostTo(seat) },
+        sitting === seat ? `Tap again: this phone becomes ${seatName(seat)}'s` : `Answer for ${seatName(seat)}`,
+        me === null ? null : el("div", { class: "choice-note" }, `This phone takes ${seatName(seat)}'s seat; ${seatName(me)}'s stays free to come back to.`)));
+    }
+  }
+  if (back) {
+    out.push(el("button", { class: "big", id: "back-to-seat", onclick: () => moveHostTo(leftSeat) },
+      `Back to ${seatName(leftSeat)}'s seat`));
+  }
+  return out;
+}
+
+let sitting = null;  // the seat whose "Answer for" or "sit here" was tapped once (for 5 s)
+
+async function moveHostTo(seat) {
+  // The host's phone takes a free seat; the seat it held (if any) is freed by the companion.
+  // Two taps, but to go back: one mis-tap must not show a player's secrets on the host's phone.
+  if (seat !== leftSeat && sitting !== seat) {
+    sitting = seat;
+    render(state);
+    setTimeout(() => { if (sitting === seat) { sitting = null; render(state); } }, 5000);
+    return;
+  }
+  sitting = null;
+  try {
+    const joined = await api("POST", `${BASE}/join`, { pin: state.host.pin, seat });
+    leftSeat = seat === leftSeat ? null : joined.left;
+    await refresh();
+    connect();
+  } catch (err) { banner(err.message); }
 }
 
 function optionalAnswers(snapshot) {
@@ -520,7 +599,11 @@ function renderHost(snapshot) {
         ? el("button", { class: `secondary${releasing === seat ? " confirm" : ""}`, "data-release": seat,
           onclick: () => release(seat) },
           releasing === seat ? `Tap again to free ${seatName(seat)}` : "Free this seat")
-        : el("span", { class: "muted" }, "free"))));
+        : snapshot.ended ? el("span", { class: "muted" }, "free")
+        : el("button", { class: `secondary${sitting === seat ? " confirm" : ""}`, "data-sit": seat,
+          onclick: () => moveHostTo(seat) },
+          sitting === seat ? `Tap again: this phone becomes ${seatName(seat)}'s`
+            : snapshot.you.seat === null ? "Free: sit here" : `Free: sit here (leave ${seatName(snapshot.you.seat)}'s)`))));
   const undoBox = document.getElementById("undo-box");
   undoBox.hidden = !host.can_undo;
   document.getElementById("last-action").textContent = host.last || "";

@@ -34,6 +34,7 @@ from companion.games.captains_gambit.moves import (
 from companion.games.captains_gambit.moves.bluff import challenged, claimed_card
 from companion.games.captains_gambit.moves.common import (
     event_notes,
+    prompt,
     waiting_for,
     waiting_text,
     who,
@@ -73,6 +74,7 @@ __all__ = [
     "challenged",
     "claimed_card",
     "event_notes",
+    "prompt",
     "waiting_for",
     "waiting_text",
 ]

@@ -55,6 +55,32 @@ def waiting_text(state: State) -> str:
     return "the game is over"
 
 
+def prompt(state: State, seat: int | None) -> str:
+    """What the game asks of ``seat`` now, addressed to it, when that is not a plain turn (a
+    phone's turn card says it instead of "Your turn"); "" otherwise. Public words only."""
+    if seat is None or seat not in waiting_for(state):
+        return ""
+    pending = state.pending
+    if state.phase == "mulligan":
+        return "Before play: the permit mulligan: swap any of your permits, or keep them"
+    if state.phase == "income":
+        return "Your turn: first take the turn's energy or a loyalty"
+    if state.phase == "reaction" and pending is not None:
+        return (f"Your {state.book.label(pending.name)} is declared: let it resolve once nobody"
+                " else answers")
+    if state.phase == "bluff" and pending is not None and pending.challenge is not None:
+        caller, _, on = pending.challenge
+        claim = state.book.label(pending.name if on == "action" else "shield")
+        return f"{state.name(caller)} calls your {claim} a bluff: show the permit, or concede"
+    if state.phase == "immunity":
+        return "You lost a bluff call: reveal Diplomatic Immunity, or take the bluff damage"
+    if state.phase == "save":
+        return "You are dying: make a last stand (reveal), or let the death stand"
+    if state.phase == "ending":
+        return "Tell the companion your captain, so the game can end"
+    return ""
+
+
 def untold_text(state: State) -> str:
     """Who must tell the companion their captain before it can say who won."""
     names = [state.name(p.seat) for p in state.players if p.captain is None]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine import Event, MoveSet
+from companion.engine import Event, MoveSet, typed_square
 from companion.games.gambit_6x6.moves import (
     accept,
     bulldoze,
@@ -29,7 +29,7 @@ MOVE_SET = MoveSet("Gambit (6x6)", (
     magician.MOVE, pass_turn.MOVE, accept.MOVE, challenge.MOVE, moat.MOVE, kamikaze.MOVE,
     witch_doctor.MOVE, give_up.MOVE, reassign.MOVE, take_power.MOVE, juggernaut.USE,
     juggernaut.LET_STAND,
-), lambda state, seat: state.name(seat))
+), lambda state, seat: state.name(seat), cells=typed_square)  # "C2 " is c2
 
 # Events that show hidden information: undo stops before them.
 REVEALING = ("challenge_settled", "looked", "witch_doctor", "game_over", "die_rolled")

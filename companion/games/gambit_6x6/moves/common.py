@@ -36,7 +36,8 @@ def waiting_text(state: State) -> str:
     if state.phase == "placing":
         return f"{listed(names)} to place their powers"
     if state.phase == "turn":
-        again = " (again: a Moat sent the last try back)" if state.remake else ""
+        again = "" if not state.remake else " (again: a Moat sent the last try back)" \
+            if state.moated else " (again: the last try was a bluff, undone)"
         jugg = " (the Juggernaut's move)" if state.juggernaut else ""
         return f"{state.name(state.turn)} to move{again}{jugg}"
     if state.phase == "answering" and pending is not None:
@@ -67,6 +68,49 @@ def waiting_text(state: State) -> str:
 
 
 KINDS = {"move": "move", "bulldoze": "push", "detect": "Detective", "sensei": "Sensei"}
+
+
+def prompt(state: State, seat: int | None) -> str:
+    """What the game asks of ``seat`` now, addressed to it, when that is not a plain turn
+    (a phone's turn card says it instead of "Your turn"); "" when nothing is asked of it or
+    its turn is a plain one. Public words only, but for the seat's own powers to choose."""
+    if seat is None or state.outcome is not None or seat not in waiting_for(state):
+        return ""
+    pending = state.pending
+    if state.phase == "placing":
+        if state.hands[seat] is None and not state.roll_powers:
+            return "Before play: choose your team's powers, in secret"
+        return "Before play: place your powers on your pieces, in secret"
+    if state.phase == "turn":
+        if state.juggernaut is not None:
+            return (f"Your Juggernaut's move: one more move to undo"
+                    f" {state.name(state.juggernaut[0])}'s win")
+        if state.remake:
+            return "Move again: " + ("a Moat sent your last try back" if state.moated
+                                     else "your last try was a bluff and is undone")
+        return ""
+    if state.phase == "answering" and pending is not None:
+        claim = pending.reaction
+        if pending.stage in ("moat", "kamikaze") and claim is not None:
+            what = "Moat" if pending.stage == "moat" else "Kamikaze"
+            return (f"{state.name(claim.seat)} declares {claim.piece} a {what} against your"
+                    f" {KINDS[pending.kind]}: accept it or challenge it")
+        return f"Answer {state.name(pending.actor)}'s {KINDS[pending.kind]}: {_answers(state)}"
+    if state.phase == "settling" and state.owed:
+        owed = state.owed[0]
+        if owed.kind == "lose" and owed.loser == seat:
+            return "You must give up a piece: you lost a challenge"
+        if owed.kind == "lose" and owed.loser is not None:
+            loser = state.name(owed.loser)
+            return f"Take one of {loser}'s pieces: {loser} lost the challenge"
+        return (f"Place a new {owed.group} power on one of your pieces, in secret: your piece"
+                " was shown honest")
+    if state.phase == "earn":
+        return "A piece of yours reached the far row: take a Player Power"
+    if state.phase == "juggernaut" and state.juggernaut is not None:
+        return (f"{state.name(state.juggernaut[0])} wins on the far row unless you use your"
+                " Juggernaut: use it (one more move) or let the win stand")
+    return ""
 
 
 def _answers(state: State) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine import MoveSet
+from companion.engine import MoveSet, typed_square
 from companion.games.gambit_of_kings.moves.cards import LAY_CARD
 from companion.games.gambit_of_kings.moves.common import canonical, status
 from companion.games.gambit_of_kings.moves.dice import ACCEPT, DIE, REROLL_COMBAT
@@ -21,6 +21,7 @@ def _who(state: State, seat: int | None) -> str:
     return state.name(seat)
 
 
-MOVE_SET = MoveSet("Gambit of Kings", MOVES.values(), _who)
+# Squares typed by hand ("D4", " e2 ") are read as setup reads a written position.
+MOVE_SET = MoveSet("Gambit of Kings", MOVES.values(), _who, cells=typed_square)
 
 __all__ = ["BOARD", "MOVES", "MOVE_SET", "canonical", "status"]
