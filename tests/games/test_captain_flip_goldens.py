@@ -23,6 +23,7 @@ FINISHED = {
     "d-five-players": ([3], [22, 24, 22, 30, 21], [22, 8, 12, 18, 9]),
     "a-five-players-the-bag-runs-out-in-the-last-round": ([4], [39, 40, 38, 32, 40],
                                                           [29, 33, 26, 29, 28]),
+    "a-two-players-the-first-player-ends-the-round": ([0], [36, 18], [14, 13]),
 }
 
 REFUSED = {
@@ -33,6 +34,9 @@ REFUSED = {
                                                 " to cover and Ann has none"),
     "rejected-a-draw-when-none-is-expected": (4, "cannot draw by seat 0 (Ann): not now: Ann"
                                                  " keeps or flips the Cook, then places it"),
+    "rejected-a-monkey-flip-with-no-monkey-waiting": (
+        6, "cannot monkey_flip by seat 0 (Ann): no Monkey is waiting to flip a tile (Ben draws"
+           " a tile)"),
 }
 
 

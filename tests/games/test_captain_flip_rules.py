@@ -209,8 +209,7 @@ def test_monkey_takes_a_coin_and_flips_a_chosen_neighbour_whose_effect_applies()
     table.play("swabby", "a1")
     table.play("monkey", "b1")  # +1, then flip a1: Swabby -> Gunner, +5
     assert table.state.phase == "monkey"
-    table.refused("monkey_flip", "c1 is not a tile next to the Monkey on b1: flip one of a1",
-                  cell="c1")
+    table.refused("monkey_flip", "c1 is empty: flip a1", cell="c1")
     table.act("monkey_flip", cell="a1")
     assert table.state.players[0].spaces["a1"].up == "gunner"
     assert table.coins(0) == 6 and table.state.turn == 1
@@ -236,8 +235,7 @@ def test_a_monkey_chain_through_a_parrot() -> None:
     table.play("monkey", "b1")  # +1, and c1 is its only neighbour with a tile
     table.act("monkey_flip", cell="c1")  # Cook -> Monkey: +1, flips a neighbour of c1
     assert table.state.phase == "monkey"
-    table.refused("monkey_flip", "d3 is not a tile next to the Monkey on c1: flip one of b1, c2",
-                  cell="d3")
+    table.refused("monkey_flip", "d3 is empty: flip one of b1, c2", cell="d3")
     table.act("monkey_flip", cell="c2")  # Swabby -> Parrot: another tile
     assert table.state.phase == "draw" and table.state.turn == 0
     table.play("gunner", "c3")  # +5

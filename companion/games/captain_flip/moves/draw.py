@@ -37,6 +37,13 @@ def _as_drawn(state: State, number: int) -> int:
     return next((n for n in state.bag if n is not None and tile_sides()[n] == sides), number)
 
 
+def _stand_in(state: State, face: str) -> int | None:
+    """The tile taken out of the bag for a draw whose tile and twin are both out: one showing
+    the side seen (the real tile has it), else any."""
+    return next((n for n in state.bag if n is not None and face in tile_sides()[n]),
+                state.bag[0])
+
+
 def _check(state: State, seat: int | None, params: Params) -> str | None:
     if state.companion_draws:
         return None
@@ -60,8 +67,10 @@ def _run(state: State, seat: int | None, params: Params) -> None:
         state.emit("companion_drew")  # revealing: an undo past it would show the next tile
     else:
         number, face = _as_drawn(state, int(params["tile"])), str(params["face"])
-        if number in state.bag:  # a tile told twice (a misread sticker) takes none out
-            state.bag.remove(number)
+        # A tile left the real bag even when the one told and its twin are both out (a
+        # misread sticker): the count drops all the same, or it would tell everyone that both
+        # tiles of that pair lie on the boards, their backs unseen.
+        state.bag.remove(number if number in state.bag else _stand_in(state, face))
     first, second = tile_sides()[number]
     state.hand = Tile(number, face, second if face == first else first)
     state.drawn += 1

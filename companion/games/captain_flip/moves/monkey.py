@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.captain_flip import effects
-from companion.games.captain_flip.moves.common import board_id, turn_refusal
-from companion.games.captain_flip.state import MONKEY, State
+from companion.games.captain_flip.moves.common import board_id, turn_refusal, waiting_for
+from companion.games.captain_flip.state import MONKEY, OVER, State
 
 
 def monkey_cell(state: State) -> str:
@@ -27,10 +27,29 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     assert seat is not None
     monkey = monkey_cell(state)
     near = state.tiles_next_to(seat, monkey)
-    if params.get("cell") not in near:
-        return (f"{params.get('cell')} is not a tile next to the Monkey on {monkey}:"
-                f" flip one of {', '.join(near)}")
-    return None
+    cell = str(params.get("cell"))
+    if cell in near:
+        return None
+    if cell == monkey:
+        why = f"{cell} is the Monkey itself"
+    elif cell not in state.layout.spaces:
+        why = f"there is no space {cell!r} on board {state.board}"
+    elif cell not in state.players[seat].spaces:
+        why = f"{cell} is empty"
+    else:
+        here, there = state.layout.spaces[monkey], state.layout.spaces[cell]
+        diagonal = abs(here.column - there.column) == abs(here.row - there.row) == 1
+        why = (f"{cell} is {'only diagonal' if diagonal else 'not next'} to the Monkey on"
+               f" {monkey}")
+    return f"{why}: flip {near[0] if len(near) == 1 else 'one of ' + ', '.join(near)}"
+
+
+def _refusal(state: State, seat: int | None) -> str | None:
+    """Out of the Monkey's phase, say so first: a Monkey with no neighbour flips nothing (FAQ),
+    and "it is Ben's turn" would not tell its player why their flip is refused."""
+    if state.phase not in (MONKEY, OVER) and seat is not None:
+        return f"no Monkey is waiting to flip a tile ({waiting_for(state)})"
+    return turn_refusal(state, seat, MONKEY)
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
@@ -47,4 +66,4 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 
 MOVE = Move("monkey_flip", "move", lambda state: "Flip a tile next to the Monkey",
-            lambda state, seat: turn_refusal(state, seat, MONKEY), _run, _text, _params, _check)
+            _refusal, _run, _text, _params, _check)
