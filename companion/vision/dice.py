@@ -373,23 +373,32 @@ def as_bgr(image: Image) -> Image:
 class Head:
     """A table's correction to the classifier's last layer (adapt.py fits it on the dice
     confirmed at that table): probabilities = softmax(log(shipped probabilities) + weights @
-    features + bias). All zeros is the shipped classifier itself. With ``keeps_not_a_die``
-    it corrects only the values: "not a die" keeps the shipped probability, and the values
-    share the rest as the correction says (a table that showed the reader nothing that is
-    not a die cannot teach it what is one)."""
+    features + bias). All zeros is the shipped classifier itself. ``fitted``: the classes it
+    corrects (not a die, 1 to 6; None: all of them); the others keep the shipped
+    probability, and the fitted ones share the rest as the correction says (a table that
+    confirmed only threes and "not a die" cannot teach the reader what a five looks like, or
+    how often it will see one)."""
 
     weights: NDArray[np.float32]  # classes x features
     bias: NDArray[np.float32]  # classes
-    keeps_not_a_die: bool = False
+    fitted: tuple[bool, ...] | None = None
+
+    def classes(self, count: int) -> NDArray[np.bool_]:
+        """Which of ``count`` classes the correction changes."""
+        return np.ones(count, bool) if self.fitted is None else np.array(self.fitted, bool)
 
     def apply(self, probs: NDArray[np.float32], features: NDArray[np.float32]
               ) -> NDArray[np.float32]:
-        logits = np.log(np.maximum(probs, 1e-7)) + features @ self.weights.T + self.bias
-        if self.keeps_not_a_die:
-            values = softmax(logits[:, 1:])
-            return np.asarray(np.hstack([probs[:, :1], (1 - probs[:, :1]) * values]),
-                              dtype=np.float32)
-        return softmax(logits)
+        mask = self.classes(probs.shape[1])
+        if mask.all():
+            return softmax(np.log(np.maximum(probs, 1e-7)) + features @ self.weights.T + self.bias)
+        out = np.array(probs, dtype=np.float32)
+        if np.count_nonzero(mask) < 2:
+            return out
+        logits = (np.log(np.maximum(probs[:, mask], 1e-7)) + features @ self.weights[mask].T
+                  + self.bias[mask])
+        out[:, mask] = probs[:, mask].sum(1, keepdims=True) * softmax(logits)
+        return out
 
 
 def softmax(logits: NDArray[np.floating[Any]]) -> NDArray[np.float32]:
