@@ -110,8 +110,9 @@ def test_a_sitter_stack_moves_only_from_its_top() -> None:
     assert board(session)["c4"] == ["B3", "A3"]
     assert "c4" not in dict(next(a for a in session.legal_actions(1) if a.name == "move")
                             .params[1].choices_by)
-    assert refused(session, "move", 1, piece="c4", to="c5") == \
-        "the piece on top of c4 is not yours"
+    assert refused(session, "move", 1, piece="c4", to="c5") == (
+        "your B3 on c4 is sat on by Ann's A3: a sat-on piece cannot move until the sitter"
+        " moves off")
     view = session.table_view(None)
     cell = next(c for b in view.boards for c in b.cells if c.id == "c4")
     assert [p.id for p in cell.pieces] == ["B3", "A3"]  # bottom first

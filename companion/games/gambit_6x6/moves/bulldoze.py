@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6 import flow, reach
-from companion.games.gambit_6x6.moves.common import Params, fixed, on_turn, tap_then_tap, tops
+from companion.games.gambit_6x6.moves.common import (
+    Params,
+    fixed,
+    not_on_top,
+    on_turn,
+    tap_then_tap,
+    tops,
+)
 from companion.games.gambit_6x6.state import Claim, Pending, State
 
 
@@ -44,6 +51,8 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     if not isinstance(cell, str) or not isinstance(target, str):
         return None
     if cell not in tops(state, seat):
+        if any(state.pieces[p].seat == seat for p in state.stacks.get(cell, ())):
+            return not_on_top(state, seat, cell)  # sat on
         return f"no piece of yours on {cell} can push"
     if target not in state.layout.cells():
         return None  # the spec names a square the board does not have

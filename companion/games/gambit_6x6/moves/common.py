@@ -178,6 +178,24 @@ def own_pieces(state: State, seat: int | None) -> tuple[str, ...]:
     return tuple(p.id for p in state.team(seat)) if seat is not None else ()
 
 
+def not_on_top(state: State, seat: int | None, cell: str) -> str:
+    """Why the seat cannot act with the top piece of ``cell``, which is not its own: no piece
+    there, another's piece, or the seat's own piece with another team's Sitter on it."""
+    top = state.top(cell) if cell in state.stacks else None
+    if top is None:
+        named = state.pieces.get(cell.upper())
+        if named is not None and named.seat == seat and (where := state.where(named.id)):
+            # a piece's name typed for its square
+            return (f"there is no piece on {cell} (your {named.id} stands on {where}: name"
+                    " the square a piece stands on, not the piece)")
+        return f"there is no piece on {cell}"
+    own = next((p for p in reversed(state.stacks[cell]) if state.pieces[p].seat == seat), None)
+    if own is not None:
+        return (f"your {own} on {cell} is sat on by {state.name(top.seat)}'s {top.id}: a"
+                f" sat-on piece cannot move until the sitter moves off")
+    return f"the piece on top of {cell} is not yours"
+
+
 def tops(state: State, seat: int | None) -> list[str]:
     """The squares whose top piece is the seat's: the pieces it may move."""
     return [cell for cell in state.stacks

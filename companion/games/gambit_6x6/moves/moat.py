@@ -6,15 +6,34 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6 import flow
-from companion.games.gambit_6x6.moves.common import Params, fixed, in_window
+from companion.games.gambit_6x6.moves.common import KINDS, Params, fixed, in_window
 from companion.games.gambit_6x6.state import Claim, State
 
 
 def _refusal(state: State, seat: int | None) -> str | None:
     reason = in_window(state, seat)
     if reason is None and (seat is None or not flow.moat_guards(state, seat)):
-        return "no piece of yours is next to where the piece finished (or it claims Ghost)"
+        return _why_not(state)
     return reason
+
+
+def _why_not(state: State) -> str:
+    """Why no Moat may be declared against the pending action, from public facts only (the
+    action, its claims, the squares): never from the powers a piece holds."""
+    pending = state.pending
+    assert pending is not None
+    mover = state.name(pending.actor)
+    if pending.kind not in ("move", "bulldoze"):
+        return f"a Moat stops a piece finishing its move, not {mover}'s {KINDS[pending.kind]}"
+    if "moat" in pending.used:
+        return f"a Moat was already declared against {mover}'s {KINDS[pending.kind]}"
+    if flow.standing(pending, "ghost"):
+        return (f"{mover}'s move claims Ghost, and no Moat stops a Ghost: challenge the Ghost"
+                " first (if it is a bluff, you may then declare the Moat)")
+    if pending.end is None or state.where(pending.piece) != pending.end:
+        return f"{mover}'s piece is no longer where it finished"
+    what = "Bulldozer" if pending.kind == "bulldoze" else "piece"
+    return f"no piece of yours is next to {pending.end}, where {mover}'s {what} finished"
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:

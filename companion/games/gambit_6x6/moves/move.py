@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6 import flow, reach
-from companion.games.gambit_6x6.moves.common import Params, fixed, on_turn, tap_then_tap, tops
+from companion.games.gambit_6x6.moves.common import (
+    Params,
+    fixed,
+    not_on_top,
+    on_turn,
+    tap_then_tap,
+    tops,
+)
 from companion.games.gambit_6x6.state import Claim, Pending, State
 
 
@@ -45,10 +52,8 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
         return None  # the spec names what is missing
     if cell not in movable(state, seat):
         top = state.top(cell) if cell in state.stacks else None
-        if top is None:
-            return f"there is no piece on {cell}"
-        if top.seat != seat:
-            return f"the piece on top of {cell} is not yours"
+        if top is None or top.seat != seat:
+            return not_on_top(state, seat, cell)
         return f"your piece on {cell} has nowhere to go"
     route = route_of(state, seat, params)
     anyhow = reach.routes(state, cell).get(to)  # around a Moat too
