@@ -132,6 +132,8 @@ def _tokens(options: Mapping[str, Any], start: int, mode: str) -> list[int]:
             isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in given.values()):
         raise SetupError("option tokens must give each side's tokens left: {\"light\": 2,"
                          " \"dark\": 3}")
+    if start == 0 and any(given.values()):
+        raise SetupError(f"option tokens: there are no tokens in the {mode}")
     if any(n > start for n in given.values()):
         raise SetupError(f"option tokens: {mode} gives each side {start} re-roll"
                          f" token{'s' * (start != 1)}, so at most {start} can be left")

@@ -132,11 +132,12 @@ def moving(state: State, piece: Piece) -> None:
 
 def place(state: State, origin: str, target: str) -> None:
     """The piece on ``origin`` goes to ``target`` (empty now); a Soldier reaching its far row
-    is promoted."""
+    is promoted (taking the Castle there, the win stays the move's last word)."""
     piece = state.board.pop(origin)
     state.board[target] = piece
     if coords(target)[1] == far_rank(piece.side, state.book.size):
         promote(state, target, "reached the farthest row")
+        state.events.sort(key=lambda event: event["type"] == "castle_taken")  # stable
 
 
 def destroy(state: State, where: str, by: Piece) -> None:

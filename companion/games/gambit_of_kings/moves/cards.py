@@ -5,7 +5,7 @@ turn begins when both rows lie."""
 from __future__ import annotations
 
 from companion.engine import Move, Param, Params
-from companion.games.gambit_of_kings.book import CASTLE, KINDS
+from companion.games.gambit_of_kings.book import CASTLE, KINDS, SIDES
 from companion.games.gambit_of_kings.state import State
 from companion.games.gambit_of_kings.turn import begin_turn
 
@@ -38,6 +38,27 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("piece", "choice", f"Card {slot}", choices=tuple(still_to_lay(state, seat))),)
 
 
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    """Why this card can't be laid next, in the players' words (None: it can, or the list of
+    the cards left names the problem)."""
+    piece = params.get("piece")
+    if seat is None or not isinstance(piece, str) or piece in still_to_lay(state, seat):
+        return None
+    book, found = state.book, state.book.kind_named(piece)
+    if found is None:
+        left = ", ".join(still_to_lay(state, seat))
+        return f"{piece!r} is not a piece: lay one of {left}"
+    side, kind = found
+    if side is not None and side != seat:
+        return (f"the {book.name(kind, side)} is a {SIDES[side]} piece: {state.name(seat)}"
+                f" lays the {SIDES[seat]} side's cards")
+    if kind == CASTLE:
+        return f"the Castle is always card {len(KINDS)}, the last: lay the other seven"
+    if kind in state.laying[seat]:
+        return f"the {book.name(kind, seat)} is card {state.laying[seat].index(kind) + 1} already"
+    return None
+
+
 def _run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
     state.laying[seat].append(still_to_lay(state, seat)[str(params["piece"])])
@@ -54,4 +75,4 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     return f"{state.name(seat)} lays card {slot}: {piece}"
 
 
-LAY_CARD = Move("lay_card", "move", _label, _refusal, _run, _text, _params)
+LAY_CARD = Move("lay_card", "move", _label, _refusal, _run, _text, _params, check=_check)

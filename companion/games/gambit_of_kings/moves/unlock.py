@@ -36,6 +36,27 @@ def _refusal(state: State, seat: int | None) -> str | None:
     return None
 
 
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    """Why this piece's effect can't be unlocked, in the players' words (None: it can, or the
+    list of the choices names the problem)."""
+    piece = params.get("piece")
+    if seat is None or not isinstance(piece, str) or piece in choices(state, seat):
+        return None
+    book, found = state.book, state.book.kind_named(piece)
+    if found is None:
+        return None
+    side, kind = found
+    if side is not None and side != seat:
+        return f"the {book.name(kind, side)} is {state.name(side)}'s piece: unlock one of your own"
+    name = book.name(kind, seat)
+    if book.effect(kind) not in MOVING_EFFECTS:
+        return (f"the {name}'s adventure effect ({book.effect_text(kind)}) changes no move, and"
+                f" the {state.mode.label} have no combat dice")
+    if not any(p.side == seat and p.kind == kind for p in state.board.values()):
+        return f"you have no {name} on the board"
+    return None
+
+
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("piece", "choice", "Whose adventure effect",
                   choices=tuple(choices(state, state.turn))),)
@@ -58,4 +79,4 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 UNLOCK = Move("unlock", "move",
               lambda s: f"Spend a token: unlock an adventure effect ({s.tokens[s.turn]} left)",
-              _refusal, _run, _text, _params)
+              _refusal, _run, _text, _params, check=_check)
