@@ -359,6 +359,9 @@ def test_the_losing_side_may_reroll_with_a_token_or_accept() -> None:
         "Combat: Ann is losing and may re-roll a die, or accept"
     assert refused(session, 1, "accept") == ("cannot accept by Ben: only the side losing the"
                                              " fight may re-roll or accept, once every die is in")
+    assert refused(session, 0, "reroll_combat", die="orc_d6", face=5) == (
+        "cannot reroll_combat by Ann: 'orc_d6' is not one of your dice to re-roll now"
+        " (knight_d8, d6_for_the_orc)")
     act(session, 0, "reroll_combat", die="knight_d8", face=5)
     assert session.history[-1].text == "Ann re-rolls the Knight's d8 (a token): 5"
     # Now Ben is losing, has a token, and his d6 could beat 5.

@@ -32,12 +32,12 @@ def _die_params(dice: list[Die], with_face: bool) -> tuple[Param, ...]:
     return tuple(out)
 
 
-def _die_of(state: State, seat: int | None, params: Params, dice: list[Die]) -> Die | str:
-    """The die named by ``params``, or why not."""
+def _die_of(params: Params, dice: list[Die], doing: str = "roll") -> Die | str:
+    """The die named by ``params``, or why not (``doing``: what the player would do with it)."""
     found = next((d for d in dice if d.id == params.get("die")), None)
     if found is None:
         listed = ", ".join(d.id for d in dice) or "none"
-        return f"{params.get('die')!r} is not one of your dice to roll now ({listed})"
+        return f"{params.get('die')!r} is not one of your dice to {doing} now ({listed})"
     return found
 
 
@@ -60,7 +60,7 @@ def _enter_params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 def _enter_check(state: State, seat: int | None, params: Params) -> str | None:
     assert state.combat is not None
-    die = _die_of(state, seat, params, state.combat.missing(seat))
+    die = _die_of(params, state.combat.missing(seat))
     if isinstance(die, str):
         return die
     return face_problem(params.get("face"), die.sides, f"the {die.text}")
@@ -111,7 +111,7 @@ def _reroll_params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 
 def _reroll_check(state: State, seat: int | None, params: Params) -> str | None:
-    die = _die_of(state, seat, params, _own_dice(state, seat))
+    die = _die_of(params, _own_dice(state, seat), "re-roll")
     if isinstance(die, str) or state.companion_dice:
         return die if isinstance(die, str) else None
     return face_problem(params.get("face"), die.sides, f"the {die.text}")
