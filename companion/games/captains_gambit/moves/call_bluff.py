@@ -29,8 +29,22 @@ def _refusal(state: State, seat: int | None) -> str | None:
     if not _open_claims(state, seat):
         if _open_claims(state, None):
             return "you cannot call your own bluff"
-        return "there is no permit claim open to a bluff call"
+        return "there is no permit claim open to a bluff call" + _why_none(state)
     return None
+
+
+def _why_none(state: State) -> str:
+    """Why the action itself was never a claim, in players' words ("" otherwise: a claim
+    shown, conceded or of a dead seat is already on the log)."""
+    pending = state.pending
+    if pending is None or pending.shield_by is not None:
+        return ""
+    label = state.book.label(pending.name)
+    if pending.stolen:
+        return f": the {label} was done with Identity Theft, which cannot be called"
+    if state.book.action(pending.name)["kind"] != "permit":
+        return f": a {label} is a simple action, with no permit to call"
+    return ""
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:

@@ -1,0 +1,61 @@
+"""Captain's Gambit: what a third blind review found, each pinned by a test."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import IllegalActionError, TableSession
+from tests.conftest import act, cg_table
+
+SEVEN = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+
+
+def offered(table: TableSession, seat: int) -> list[tuple[str, str]]:
+    """What a seat's phone shows as its moves: each button with its note."""
+    return [(spec.name, spec.note) for spec in table.legal_actions(seat)]
+
+
+def test_the_reveal_button_does_not_tell_a_neighbour_who_is_richard() -> None:
+    """Richard III may keep his Reveal for later, turn after turn; a Reveal button that only
+    his phone showed would name him to anyone glancing at it. Every seat is offered the same
+    buttons with the same words on its turn, whatever its captain."""
+    captains = {0: "richard_iii", 1: "iago", 2: "portia", 3: "puck", 4: "brutus",
+                5: "hamlet", 6: "rosalind"}
+    table = cg_table(captains, seats=SEVEN)
+    richard = offered(table, 0)
+    assert "reveal" in [name for name, _ in richard]
+    act(table, "charge", 0)
+    assert offered(table, 1) == richard  # Iago, on his turn
+    with pytest.raises(IllegalActionError,
+                       match=r"by seat 1 \(Ben\): your captain has no Reveal on your turn$"):
+        act(table, "reveal", 1)
+    act(table, "charge", 1)
+
+
+def test_prospero_below_his_energy_is_offered_the_reveal_but_refused() -> None:
+    table = cg_table({0: "prospero", 1: "puck", 2: "portia", 3: "iago"})
+    assert "reveal" in [spec.name for spec in table.legal_actions(0)]
+    with pytest.raises(IllegalActionError, match=r"Prospero reveals with 8 energy; seat 0 "
+                                                 r"\(Ann\) has 3"):
+        act(table, "reveal", 0)
+    act(table, "correct", target=0, counter="energy", value=8, reason="t")
+    act(table, "reveal", 0)
+    assert "reveal" not in [spec.name for spec in table.legal_actions(0)]  # revealed: public
+
+
+def test_a_call_on_a_simple_action_says_there_was_no_permit_to_call(four: TableSession) -> None:
+    act(four, "strike", 0, target=1)
+    with pytest.raises(IllegalActionError,
+                       match="no permit claim open to a bluff call: a Strike is a simple action,"
+                             " with no permit to call$"):
+        act(four, "call_bluff", 2)
+
+
+def test_a_call_on_an_identity_theft_says_it_cannot_be_called() -> None:
+    table = cg_table({0: "puck"}, {0: ["identity_theft", "drain"]},
+                     options={"wildcards": True})
+    act(table, "barrage", 0, target=1, via="identity_theft")
+    with pytest.raises(IllegalActionError,
+                       match="bluff call: the Barrage was done with Identity Theft, which cannot"
+                             " be called$"):
+        act(table, "call_bluff", 2)
