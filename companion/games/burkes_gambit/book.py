@@ -56,6 +56,23 @@ def _check(data: Mapping[str, Any]) -> None:
             raise SetupError(f"rule 'roles.{name}.votes' must be true or false")
     if "captain" not in data["roles"] or len(data["roles"]) < 8:
         raise SetupError("the data file must describe the Captain and at least 8 roles")
+    for kind in ("faces", "roles"):
+        _check_labels(data[kind], kind)
+
+
+def _check_labels(entries: Mapping[str, Any], kind: str) -> None:
+    """Labels are what players read and say ("Ann has the Doctor card"): never blank, never
+    two alike (case and spaces aside)."""
+    seen: dict[str, str] = {}
+    for name, entry in entries.items():
+        label = entry.get("label")
+        if not isinstance(label, str) or not label.strip():
+            raise SetupError(f"rule '{kind}.{name}.label' must name it: players read it")
+        key = " ".join(label.split()).casefold()
+        if key in seen:
+            raise SetupError(f"rule '{kind}.{name}.label' ({label!r}) is the label of"
+                             f" '{kind}.{seen[key]}' already: players could not tell them apart")
+        seen[key] = name
 
 
 def _effect(data: Mapping[str, Any], name: str) -> str:

@@ -90,8 +90,11 @@ def _read_deal(deal: Mapping[str, Any], players: int,
     from its record, ID and parasite cards."""
     refuse_unknown(deal, ("roles", "ids", "parasites"), "deal: unknown field")
     roles = _seat_map(deal, "roles", players, book.roles())
-    if len(set(roles.values())) != len(roles):
-        raise SetupError("deal: a role is dealt twice")
+    for role in dict.fromkeys(roles.values()):
+        seats = sorted(seat for seat, r in roles.items() if r == role)
+        if len(seats) > 1:  # one card of each role: name the card and the seats
+            raise SetupError(f"deal: a role is dealt twice: the {book.role_label(role)} card"
+                             f" to seats {', '.join(map(str, seats))}")
     if len(roles) == players and "captain" not in roles.values():
         raise SetupError("deal: the Captain is always in play")
     ids = _seat_map(deal, "ids", players, (CREW, SPECIALIST))
@@ -160,7 +163,15 @@ class BurkesGambitRules(GameRules):
         return moves.MOVE_SET.legal(state, seat, len(state.players))
 
     def apply(self, state: State, action: Action) -> Transition:
-        return moves.MOVE_SET.apply(state, action, len(state.players), _REVEALING, _notes)
+        transition = moves.MOVE_SET.apply(state, action, len(state.players), _REVEALING, _notes)
+        new = transition.state
+        # Only the action right after a power-up is told why a Cancel cannot stop it (a
+        # Cancel die rolled then, too, when it comes to be used).
+        cancel_in_hand = new.die is not None and new.die.face == "cancel"
+        if not any(e["type"] == "engine_powered" for e in transition.events) \
+                and not (cancel_in_hand and action.name in ("roll", "reroll", "use_reserve")):
+            new.powered_up = None
+        return transition
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
@@ -351,6 +362,9 @@ def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
         elif kind == "reinfected":
             out.append("The parasite finds a new host: the survivors' parasite cards are dealt"
                        " again")
+        elif kind == "deal_contradicted":
+            out.append(f"{state.name(event['seat'])}'s parasite card is not the one the deal"
+                       " gave: the companion forgets the parasite cards it was given")
         elif kind == "reshuffled":
             out.append("The living players' parasite cards are shuffled and dealt again")
         elif kind == "quarantined":

@@ -92,6 +92,9 @@ class State:
     outcome: Outcome | None = None
     events: list[Event] = field(default_factory=list)
     by_hand: bool = False  # the setup gave a deal (real cards dealt at the table)
+    # The seat whose engine power-up the last action was (None: it was something else): a
+    # Cancel tried right after it is told why it cannot stop it.
+    powered_up: int | None = None
 
     def copy(self) -> State:
         return copied(

@@ -11,6 +11,7 @@ from companion.games.burkes_gambit.moves.die_action import (
     cancel_targets,
     cancelled_name,
     carry_out,
+    engine_reason,
     nothing_to_cancel,
     open_window,
     why_not,
@@ -31,7 +32,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
     if state.players[seat].reserve != "cancel":
         return "you have no Cancel die in reserve"
     if not cancel_targets(state, seat, with_window=True):
-        return nothing_to_cancel(state, seat, with_window=True)
+        return engine_reason(state) or nothing_to_cancel(state, seat, with_window=True)
     return None
 
 

@@ -36,6 +36,7 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
 def _run(state: State, seat: int | None, params: Params) -> None:
     target = int(params["target"])
     player = state.players[target]
+    known = player.parasite  # the deal's card (None: not known)
     player.team, player.parasite, player.revealed = str(params["team"]), \
         str(params["parasite"]), True
     state.awaiting_reveal.remove(target)
@@ -44,6 +45,12 @@ def _run(state: State, seat: int | None, params: Params) -> None:
         # The real cards are dealt again, unseen: older scans are stale, the cards unknown.
         flow.deal_parasites(state, "reinfect", keep_infected=True)
         state.emit("reinfected")
+    elif known is not None and known != player.parasite:
+        # The card face up is not the deal's: the deal was told wrong, and the companion
+        # never rules from it again (the infected card it named is not where it said).
+        for other in state.living():
+            other.parasite = None
+        state.emit("deal_contradicted", seat=target)
     flow.check_crew_dead(state)
     if not state.awaiting_reveal and state.phase == "reveal":
         state.phase = "turn"

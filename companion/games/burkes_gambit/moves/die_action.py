@@ -73,13 +73,24 @@ def nothing_to_cancel(state: State, seat: int | None, with_window: bool) -> str:
             " is in quarantine (quarantine:N)")
 
 
+def engine_reason(state: State) -> str | None:
+    """Why a Cancel tried right after an engine power-up cannot stop it (the seed's "any
+    dice action except engine power-up"); None if the last action was no power-up, or the
+    table made power-ups cancellable."""
+    if state.powered_up is None or state.book.cancellable("engine"):
+        return None
+    return (f"{state.name(state.powered_up)}'s {state.book.face_label('engine')} cannot be"
+            " cancelled (a Cancel stops any die action but an engine power-up)")
+
+
 def why_not(state: State, seat: int | None, what: object) -> str | None:
     """Why ``what`` is not among what ``seat``'s Cancel may stop now (None: it is, or the
     parameter's own check names the values)."""
     if not isinstance(what, str) or what in cancel_targets(state, seat, with_window=True):
         return None
     if what == "waiting":
-        return _window_reason(state, seat) or "no action waits for Cancels"
+        return (_window_reason(state, seat) or engine_reason(state)
+                or "no action waits for Cancels")
     if what == "stall":
         return _standing_reason(state, "stall") or "no Stall is in the centre"
     if what.startswith("quarantine:"):

@@ -16,7 +16,10 @@ def end_turn(state: State) -> None:
         return
     state.die = None
     count = len(state.players)
-    for distance in range(1, count + 1):
+    # Two rounds at most: a player skipped in quarantine may be freed later in the same
+    # round (their quarantiner's seat comes after theirs); if nobody could play in the first
+    # round (the rest dead or in quarantine), the second finds them, every quarantine over.
+    for distance in range(1, 2 * count + 1):
         seat = (state.turn + distance) % count
         for quarantined, quarantiner in list(state.quarantine.items()):
             # It lasts until the start of their next turn: a round, even if they died since.
@@ -43,6 +46,7 @@ def engine_power(state: State) -> None:
     else:
         state.engines += 1
         state.centre += 1
+        state.powered_up = state.turn
         state.emit("engine_powered", engines=state.engines, to_earth=state.to_earth)
     if state.engines >= state.to_earth:
         state.phase = "vote"

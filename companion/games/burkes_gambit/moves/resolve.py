@@ -8,6 +8,7 @@ from companion.games.burkes_gambit.moves.common import not_my_turn, target_probl
 from companion.games.burkes_gambit.moves.die_action import (
     cancel_targets,
     cancelled_name,
+    engine_reason,
     nothing_to_cancel,
     open_window,
 )
@@ -61,7 +62,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
         return reason
     assert state.die is not None
     if state.die.face == "cancel" and not cancel_targets(state, seat, with_window=False):
-        return f"{nothing_to_cancel(state, seat, with_window=False)}: return the die or reserve it"
+        reason = engine_reason(state) or nothing_to_cancel(state, seat, with_window=False)
+        return f"{reason}: return the die or reserve it"
     if any(p.kind == "seat" and not p.choices for p in _params(state, seat)):
         return "there is nobody to use it on"
     return None

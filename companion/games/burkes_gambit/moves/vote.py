@@ -11,6 +11,7 @@ from companion.games.burkes_gambit.moves.common import (
     status,
     target_problem,
     voters,
+    who,
 )
 from companion.games.burkes_gambit.state import State
 
@@ -19,10 +20,22 @@ def _refusal(state: State, seat: int | None) -> str | None:
     if state.phase != "vote":
         return f"not now: {status(state)}"
     if seat is None or seat not in voters(state):
-        return "only the living vote (not the Stowaway)"
+        return _not_a_voter(state, seat)
     if seat in state.votes:
         return "you have voted"
     return None
+
+
+def _not_a_voter(state: State, seat: int | None) -> str:
+    """Why ``seat`` has no vote, in the players' words."""
+    if seat is None:
+        return "a seat acts here, not the table"
+    player = state.players[seat]
+    if not player.alive:
+        return "the dead do not vote"
+    if player.role is not None and not state.book.role_votes(player.role):
+        return f"the {state.book.role_label(player.role)} does not vote"
+    return f"{who(state, seat)} is in quarantine and does not vote at this table"
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:

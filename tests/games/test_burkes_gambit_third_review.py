@@ -1,0 +1,137 @@
+"""Burke's Gambit: the third blind review's findings, each checked here."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from companion.engine import IllegalActionError, SetupError, TableSession
+from tests.games.test_burkes_gambit_rules import act, table
+
+# Ann is infected, Ben the lone specialist; the Captain (Ann) starts.
+DEAL: dict[str, Any] = {
+    "roles": {"0": "captain", "1": "marine", "2": "pilot", "3": "doctor"},
+    "ids": {"0": "crew", "1": "specialist", "2": "crew", "3": "crew"},
+    "parasites": {"0": "infected", "1": "clean", "2": "clean", "3": "clean"}}
+
+
+def errors(s: TableSession, name: str, seat: int | None, **params: Any) -> str:
+    with pytest.raises(IllegalActionError) as caught:
+        act(s, name, seat, **params)
+    return str(caught.value)
+
+
+def returns(s: TableSession, seat: int) -> None:
+    act(s, "roll", seat, face="id_check")
+    act(s, "return_die", seat)
+
+
+def test_play_goes_on_to_a_freed_player_when_a_whole_round_is_skipped() -> None:
+    """Ann is in quarantine until Ben's turn, Ben until Cat's; Cat dies (a role's effect,
+    applied by the table) and Dan kills himself. The round passes Ann and Ben in quarantine
+    and the dead Cat and Dan, freeing both on the way: play goes on to Ann, not to the dead
+    Dan (the game was left waiting on him)."""
+    s = table(deal=DEAL)
+    returns(s, 0)
+    act(s, "roll", 1, face="quarantine")
+    act(s, "resolve", 1, target=0)
+    act(s, "roll", 2, face="quarantine")
+    act(s, "resolve", 2, target=1)
+    act(s, "correct", None, counter="health", target=2, value=0, reason="the Marine's ability")
+    act(s, "roll", 3, face="insta_kill")
+    act(s, "resolve", 3, target=3)
+    view = s.view(None)
+    assert view["phase"] == "turn"
+    assert view["turn"] == 0 and view["waiting_for"] == [0]
+    assert [a.name for a in s.legal_actions(0)] == ["roll"]
+    assert not any(p["quarantined"] for p in view["players"])
+
+
+def test_a_vote_refused_says_why_the_seat_has_none() -> None:
+    """Said to the dead, the Stowaway and (where quarantine takes the vote) the quarantined:
+    each its own reason, not one sentence for all three."""
+    deal = dict(DEAL, roles={"0": "captain", "1": "stowaway", "2": "pilot", "3": "doctor"})
+    s = table(deal=deal, options={"house": {"quarantine": {"blocks_voting": True}}})
+    act(s, "roll", 0, face="insta_kill")
+    act(s, "resolve", 0, target=3)
+    act(s, "roll", 1, face="id_check")
+    act(s, "return_die", 1)
+    act(s, "roll", 2, face="quarantine")
+    act(s, "resolve", 2, target=0)
+    act(s, "correct", None, counter="engines", value=2, reason="a missed power-up")
+    act(s, "roll", 1, face="engine")  # Ann is still in quarantine, until Cat's next turn
+    assert s.view(None)["phase"] == "vote"
+    assert errors(s, "vote", 3, target=2).endswith(": the dead do not vote")
+    assert errors(s, "vote", 1, target=2).endswith(": the Stowaway does not vote")
+    assert errors(s, "vote", 0, target=2).endswith(
+        ": seat 0 (Ann) is in quarantine and does not vote at this table")
+
+
+@pytest.mark.parametrize(("house", "message"), [
+    ({"roles": {"role_10": {"label": "  "}}}, "rule 'roles.role_10.label' must name it"),
+    ({"faces": {"stall": {"label": ""}}}, "rule 'faces.stall.label' must name it"),
+    ({"roles": {"role_7": {"label": "doctor "}}},
+     "rule 'roles.role_7.label' ('doctor ') is the label of 'roles.doctor' already"),
+])
+def test_a_house_label_must_name_its_card_or_face_and_differ_from_the_others(
+        house: dict[str, Any], message: str) -> None:
+    with pytest.raises(SetupError, match=re.escape(message)):
+        table(options={"house": house})
+    # A table may rename its cards: two labels swapped are still two names.
+    table(options={"house": {"roles": {"doctor": {"label": "Pilot"},
+                                       "pilot": {"label": "Doctor"}}}})
+
+
+def test_a_cancel_tried_right_after_an_engine_power_up_says_it_cannot_stop_one() -> None:
+    """The seed: "cancel any dice action except engine power-up". Tried on the power-up just
+    rolled, from reserve or with a Cancel rolled next, the refusal says so, not only that
+    nothing waits; later, the usual reason."""
+    s = table(deal=DEAL)
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    act(s, "roll", 1, face="engine")
+    engine = "Ben's Engine power-up cannot be cancelled"
+    assert engine in errors(s, "cancel", 0, what="waiting")
+    act(s, "roll", 2, face="cancel")
+    assert engine in errors(s, "resolve", 2, what="waiting")
+    act(s, "return_die", 2)
+    reason = errors(s, "cancel", 0, what="waiting")
+    assert "Engine power-up" not in reason and "there is nothing to cancel" in reason
+
+
+def test_a_role_dealt_twice_names_the_card_and_the_seats() -> None:
+    with pytest.raises(SetupError, match=re.escape(
+            "deal: a role is dealt twice: the Doctor card to seats 0, 3")):
+        table(deal={"roles": {"0": "doctor", "3": "doctor"}})
+
+
+def test_a_dead_players_card_that_belies_the_deal_is_never_ruled_from_again() -> None:
+    """The deal (by hand) said Ben held the infected card; turned face up, it is clean. The
+    companion no longer knows where the infected card is: the ejection waits for the card,
+    where it used to rule "a clean player is ejected" from the wrong deal."""
+    s = table(deal={"roles": DEAL["roles"],
+                    "parasites": {"0": "clean", "1": "infected", "2": "clean", "3": "clean"}})
+    act(s, "roll", 0, face="insta_kill")
+    act(s, "resolve", 0, target=1)
+    act(s, "dead_revealed", None, target=1, team="crew", parasite="clean")
+    assert ("Ben's parasite card is not the one the deal gave: the companion forgets the"
+            " parasite cards it was given") in s.history[-1].notes
+    for _ in range(3):
+        act(s, "roll", s.view(None)["turn"], face="engine")
+    for voter, target in ((0, 3), (2, 3), (3, 2)):
+        act(s, "vote", voter, target=target)
+    assert s.view(None)["phase"] == "reveal_ejected" and s.view(None)["outcome"] is None
+    act(s, "ejected_revealed", None, parasite="infected")
+    assert s.view(None)["outcome"]["reason"] == "infected_ejected"
+
+
+def test_the_tables_rulings_need_a_reason_as_a_correction_does() -> None:
+    s = table(deal=DEAL)
+    assert errors(s, "grant_look", None, looker=1, card="id", target=2, reason=" ").endswith(
+        "a look the table grants needs a reason (the role used)")
+    assert errors(s, "declare_winner", None, winner="crew", reason="").endswith(
+        "a ruling needs a reason")
+    act(s, "declare_winner", None, winner="crew", reason="Dan confessed")
+    assert s.view(None)["outcome"]["reason"] == "declared"
