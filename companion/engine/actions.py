@@ -159,7 +159,9 @@ class ActionSpec:
     ``kind`` is ``move`` (on your turn), ``reaction`` (in another seat's window), ``input``
     (a private fact a seat tells the companion) or ``table`` (the table or its host).
     ``ruling``: the table overrides the rules with it (a correction, a look it allows, a
-    winner it declares), rather than playing a step of the game.
+    winner it declares), rather than playing a step of the game. ``covered``: that the seat
+    is offered it at all is a secret (Viola's choice of a dead captain), so a phone keeps its
+    button under the seat's covered secrets, not in sight of a neighbour.
     """
 
     name: str
@@ -169,6 +171,7 @@ class ActionSpec:
     cost: int = 0
     note: str = ""
     ruling: bool = False
+    covered: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -178,6 +181,7 @@ class ActionSpec:
             "cost": self.cost,
             "note": self.note,
             "ruling": self.ruling,
+            "covered": self.covered,
             "params": [p.to_dict() for p in self.params],
         }
 
@@ -186,7 +190,8 @@ class ActionSpec:
         """A spec from its ``to_dict`` form (what the API sends a phone)."""
         return cls(data["name"], data["label"], data.get("kind", "move"),
                    tuple(Param.from_dict(p) for p in data.get("params", ())),
-                   data.get("cost", 0), data.get("note", ""), data.get("ruling", False))
+                   data.get("cost", 0), data.get("note", ""), data.get("ruling", False),
+                   data.get("covered", False))
 
     def missing(self, params: Mapping[str, Any]) -> str | None:
         """A field the spec needs and these parameters lack."""

@@ -51,6 +51,7 @@ class Move:
     private: bool = False  # the whole action is the seat's secret
     secret: tuple[str, ...] = ()  # fields only the acting seat may see in the log
     ruling: bool = False  # the table overrides the rules with it (see ActionSpec)
+    covered: bool = False  # being offered it is a secret: its button is covered (see ActionSpec)
     # What this action means for this seat, in a line: its effect, and for a claim whether
     # the seat holds what it claims and what a lost call would cost it.
     note: Callable[[Any, int | None], str] = no_note
@@ -102,7 +103,7 @@ class MoveSet:
         if seat is not None and not 0 <= seat < seats:
             return []
         return [ActionSpec(m.name, m.label(state), m.kind, m.params(state, seat), m.cost(state),
-                           m.note(state, seat), ruling=m.ruling)
+                           m.note(state, seat), ruling=m.ruling, covered=m.covered)
                 for m in self.by_name.values() if m.refusal(state, seat) is None]
 
     def checked(self, state: Any, action: Action, seats: int) -> tuple[Move, dict[str, Any]]:

@@ -255,9 +255,10 @@ def test_diplomatic_immunity_stops_bluff_damage_for_the_turn() -> None:
     act(table, "overcharge", 0)
     act(table, "call_bluff", 3)
     act(table, "concede", 0)
-    # Ann holds no Immunity, but the table is not told: everyone is asked.
+    # Ann holds no Immunity, but the table is not told: everyone is asked, and her phone
+    # offers both answers (a neighbour sees the buttons); holding is judged when tapped.
     assert table.view(None)["phase"] == "immunity"
-    assert [a.name for a in table.legal_actions(0)] == ["take_damage"]
+    assert [a.name for a in table.legal_actions(0)] == ["use_immunity", "take_damage"]
     with pytest.raises(IllegalActionError, match="holds no Diplomatic Immunity"):
         act(table, "use_immunity", 0)
     act(table, "take_damage", 0)

@@ -59,3 +59,47 @@ def test_a_call_on_an_identity_theft_says_it_cannot_be_called() -> None:
                        match="bluff call: the Barrage was done with Identity Theft, which cannot"
                              " be called$"):
         act(table, "call_bluff", 2)
+
+
+def test_a_wildcard_or_a_permit_held_shows_nowhere_on_the_buttons() -> None:
+    """A neighbour glancing at a phone sees its buttons. Whether a seat holds Identity Theft,
+    Diplomatic Immunity or the permit it is called on, its phone offers the same buttons with
+    the same fields and words at every step (holding is judged when a button is tapped), so
+    a seat that concedes or takes the damage has told nobody what it holds."""
+    def offers(hand: list[str]) -> list[list[dict[str, object]]]:
+        table = cg_table({0: "puck", 1: "iago", 2: "portia", 3: "prospero"},
+                         {0: hand, 1: ["drain", "overcharge"], 2: ["fortify", "network"],
+                          3: ["barrage", "shield"]}, options={"wildcards": True})
+        seen = [[spec.to_dict() for spec in table.legal_actions(0)]]  # its turn
+        act(table, "overcharge", 0)
+        act(table, "call_bluff", 3)
+        seen.append([spec.to_dict() for spec in table.legal_actions(0)])  # called
+        act(table, "concede", 0)
+        assert table.view(None)["phase"] == "immunity"
+        seen.append([spec.to_dict() for spec in table.legal_actions(0)])  # lost the call
+        return seen
+
+    holder = offers(["identity_theft", "overcharge"])
+    assert offers(["diplomatic_immunity", "shield"]) == holder
+    assert offers(["barrage", "shield"]) == holder
+    turn, called, lost = ([spec["name"] for spec in step] for step in holder)
+    assert "overcharge" in turn and "show_permit" in called and "use_immunity" in lost
+
+
+def test_a_button_tapped_without_the_card_is_refused_and_changes_nothing() -> None:
+    table = cg_table({0: "puck", 1: "iago", 2: "portia", 3: "prospero"},
+                     {0: ["barrage", "shield"], 1: ["drain", "overcharge"],
+                      2: ["fortify", "network"], 3: ["barrage", "shield"]},
+                     options={"wildcards": True})
+    with pytest.raises(IllegalActionError, match=r"seat 0 \(Ann\) holds no Identity Theft"):
+        act(table, "overcharge", 0, via="identity_theft")
+    act(table, "overcharge", 0)
+    act(table, "call_bluff", 3)
+    before = table.view(None)
+    with pytest.raises(IllegalActionError, match=r"seat 0 \(Ann\) holds no Overcharge permit"):
+        act(table, "show_permit", 0)
+    assert table.view(None) == before
+    act(table, "concede", 0)
+    with pytest.raises(IllegalActionError, match=r"seat 0 \(Ann\) holds no Diplomatic Immunity"):
+        act(table, "use_immunity", 0)
+    act(table, "take_damage", 0)

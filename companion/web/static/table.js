@@ -172,7 +172,7 @@ function renderTurn(snapshot) {
     ? el("div", { class: "verdict", "data-verdict": view.ending.winners.includes(me) ? "won" : "not-won" },
       view.ending.winners.includes(me) ? "You win" : "You do not win this time") : null;
   // The moves that are not answers nor taps on a board are on the Me tab: one tap away.
-  const elsewhere = mine && view.actions.some((a) => a.kind !== "reaction" && a.kind !== "input"
+  const elsewhere = mine && view.actions.some((a) => a.kind !== "reaction" && a.kind !== "input" && !a.covered
     && !a.params.some((p) => p.kind === "cell"));
   // The table's own step waits for the host (the Prologue's end): it is taken where the
   // narration is steered, one tap away.
@@ -258,7 +258,9 @@ function optionalAnswers(snapshot) {
 function answersOf(snapshot) {
   // The answers asked of this phone (reactions in a window, private inputs), and a key that
   // changes when they do (a Pass holds until then).
-  const answers = snapshot.view.actions.filter((a) => a.kind === "reaction" || a.kind === "input");
+  // A covered answer (Viola's choice) is not alerted: the alert is in a neighbour's sight.
+  const answers = snapshot.view.actions.filter((a) => (a.kind === "reaction" || a.kind === "input")
+    && !a.covered);
   return { answers, key: `${snapshot.version}:${answers.map((a) => a.name).join(",")}` };
 }
 
@@ -541,7 +543,10 @@ function renderMe(snapshot) {
     const lines = view.secrets.map((fact) => `${fact.key}=${fact.value}:${fact.label}`);
     if (secretsShown) secretsSeen = new Set(lines);
     const fresh = lines.filter((line) => !secretsSeen.has(line)).length;
-    const facts = el("div", { id: "secret-facts" }, view.secrets.map((fact) => factLine(fact, "data-secret")));
+    // An action whose mere offer is a secret sits with the secrets, covered as they are.
+    const covered = view.actions.filter((spec) => spec.covered).map(actionButton);
+    const facts = el("div", { id: "secret-facts" }, view.secrets.map((fact) => factLine(fact, "data-secret")),
+      covered.length ? el("div", { class: "actions", id: "covered-actions" }, covered) : null);
     facts.hidden = !secretsShown;
     setChildren(secrets, el("div", { class: "muted" }, `You are ${seatName(view.seat)}. Only this phone sees this.`),
       el("button", { class: `big ${fresh && !secretsShown ? "primary" : "secondary"}`, id: "show-secrets",
@@ -550,14 +555,17 @@ function renderMe(snapshot) {
       facts);
   }
   setChildren(document.getElementById("take-seat"), ...takeSeat(snapshot));
-  const actions = view.actions.map((spec) => el("button", {
-    class: spec.kind, "data-action": spec.name, onclick: () => openSheet(spec, snapshot.you.seat) },
-    spec.label, spec.note ? el("div", { class: "muted" }, spec.note) : null));
+  const actions = view.actions.filter((spec) => !spec.covered).map(actionButton);
   setChildren(document.getElementById("my-actions"), ...(actions.length ? actions
     : [el("p", { class: "muted" }, snapshot.you.seat === null ? "You are watching." : "Nothing to do right now.")]));
   const sound = document.getElementById("turn-sound");
   sound.hidden = view.seat === null;
   sound.querySelector("input").checked = localStorage.getItem("turn-sound") === "on";
+}
+
+function actionButton(spec) {
+  return el("button", { class: spec.kind, "data-action": spec.name, onclick: () => openSheet(spec, state.you.seat) },
+    spec.label, spec.note ? el("div", { class: "muted" }, spec.note) : null);
 }
 
 function takeSeat(snapshot) {

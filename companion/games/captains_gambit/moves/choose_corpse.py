@@ -1,4 +1,6 @@
-"""``choose_corpse``: Viola privately chooses a dead captain to play as."""
+"""``choose_corpse``: Viola privately chooses a dead captain to play as. Only her phone is
+offered it, the moment someone dies: its button is covered with her secrets, never in the
+answer alert a neighbour would see."""
 
 from __future__ import annotations
 
@@ -57,4 +59,4 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 
 MOVE = Move("choose_corpse", "input", fixed_label("Choose a dead captain to play as"), _refusal,
-            _run, _text, _params, private=True)
+            _run, _text, _params, private=True, covered=True)

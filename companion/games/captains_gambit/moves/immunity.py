@@ -1,6 +1,7 @@
 """The Diplomatic Immunity choice after a lost bluff call: ``use_immunity`` or
-``take_damage``. Every loser is asked when wildcards are in play, holder or not, so the
-question itself tells the table nothing."""
+``take_damage``. Every loser is asked when wildcards are in play, holder or not, and both
+buttons are on every loser's phone, so neither the question nor a glance at the phone
+tells the table anything; holding the card is judged when "Reveal" is tapped."""
 
 from __future__ import annotations
 
@@ -20,11 +21,8 @@ def _victim(state: State) -> int | None:
     return state.immunity[0] if state.immunity else None
 
 
-def _use_refusal(state: State, seat: int | None) -> str | None:
-    reason = not_in_phase(state, seat, "immunity", _victim(state))
-    if reason or seat is None:
-        return reason
-    if not may_hold(state, seat, "diplomatic_immunity"):
+def _use_check(state: State, seat: int | None, params: Params) -> str | None:
+    if seat is not None and not may_hold(state, seat, "diplomatic_immunity"):
         return f"{who(state, seat)} holds no Diplomatic Immunity"
     return None
 
@@ -38,7 +36,7 @@ def _use_run(state: State, seat: int | None, params: Params) -> None:
     flow.carry_on(state)
 
 
-def _take_refusal(state: State, seat: int | None) -> str | None:
+def _refusal(state: State, seat: int | None) -> str | None:
     return not_in_phase(state, seat, "immunity", _victim(state))
 
 
@@ -51,8 +49,8 @@ def _take_run(state: State, seat: int | None, params: Params) -> None:
 
 
 MOVES = (
-    Move("use_immunity", "reaction", fixed_label("Reveal Diplomatic Immunity"), _use_refusal,
-         _use_run, said("{who} reveals Diplomatic Immunity")),
-    Move("take_damage", "reaction", fixed_label("Take the bluff damage"), _take_refusal,
+    Move("use_immunity", "reaction", fixed_label("Reveal Diplomatic Immunity"), _refusal,
+         _use_run, said("{who} reveals Diplomatic Immunity"), check=_use_check),
+    Move("take_damage", "reaction", fixed_label("Take the bluff damage"), _refusal,
          _take_run, said("{who} takes the bluff damage")),
 )

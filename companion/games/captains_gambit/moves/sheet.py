@@ -56,8 +56,10 @@ def _sheet_move(name: str) -> Move:
             spare = state.players[seat].energy - cost(state)
             out.append(Param("amount", "number", "Energy to give", minimum=1, maximum=spare))
         if data(state)["kind"] == "permit":
+            # Identity Theft offered to every seat while the wildcards are in play, holder or
+            # not (a neighbour sees the choice too); holding it is judged in ``check``.
             ways: tuple[str, ...] = ("claim",)
-            if seat is not None and state.wildcards and may_hold(state, seat, "identity_theft"):
+            if state.wildcards:
                 ways += ("identity_theft",)
             out.append(Param("via", "choice", "How", choices=ways, default="claim",
                              labels=VIA_LABELS[:len(ways)]))

@@ -10,11 +10,15 @@ from companion.games.captains_gambit.state import State
 
 
 def _refusal(state: State, seat: int | None) -> str | None:
-    reason = not_in_phase(state, seat, "bluff", challenged(state))
-    if reason or seat is None:
-        return reason
+    """Offered to the challenged seat whether it holds the card or not: a button shown only
+    to a holder would tell a neighbour glancing at the phone, even if the seat concedes
+    (decisions.md, "a neighbour sees the buttons too"). Holding is judged when tapped."""
+    return not_in_phase(state, seat, "bluff", challenged(state))
+
+
+def _check(state: State, seat: int | None, params: Params) -> str | None:
     card = claimed_card(state)
-    if not may_hold(state, seat, card):
+    if seat is not None and not may_hold(state, seat, card):
         return f"{who(state, seat)} holds no {state.book.label(card)} permit"
     return None
 
@@ -39,4 +43,5 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     return f"{state.name(seat)} shows {article} {label} permit"
 
 
-MOVE = Move("show_permit", "reaction", fixed_label("Show the permit"), _refusal, _run, _text)
+MOVE = Move("show_permit", "reaction", fixed_label("Show the permit"), _refusal, _run, _text,
+            check=_check)
