@@ -135,7 +135,8 @@ class Param:
                     return (f"{self.name}: {item!r} can be named only"
                             f" {_times(list(self.choices).count(item))}, not"
                             f" {_times(value.count(item))}")
-                return f"{self.name}: {item!r} is not one of {', '.join(map(str, self.choices))}"
+                kinds = tuple(dict.fromkeys(self.choices))  # a multiset: each name once
+                return f"{self.name}: {item!r} is not one of {_listed(kinds)}"
             pool.remove(item)
         return None
 

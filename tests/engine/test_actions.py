@@ -32,7 +32,7 @@ def test_good_params_pass_and_defaults_may_be_left_out() -> None:
     ({"how": "lie"}, "how must be one of claim, steal"),
     ({"cards": ["a", "a", "a"]}, "cards takes at most 2 items"),
     ({"cards": ["b", "b"]}, "cards: 'b' can be named only once, not twice"),
-    ({"cards": ["c"]}, "cards: 'c' is not one of a, a, b"),
+    ({"cards": ["c"]}, "cards: 'c' is not one of a, b"),  # each name once
     ({"cards": "a"}, "cards must be a list of names"),
     ({"note": "toolong"}, "note is longer than 5 characters"),
     ({"extra": 1}, "unknown field 'extra'"),
