@@ -93,6 +93,8 @@ def test_a_position_from_a_replay_resumes_the_same_game() -> None:
     ("e1 light castle, e10 dark castle, e4 light dragonfly",
      "position: 'light dragonfly' on e4 is not a piece of either side"),
     ("e1 castle, e10 dark castle", "say whose Castle is on e1"),
+    ("e1 light castle, e10 dark castle, e2", 'position: no piece named on e2 (write it as'
+     ' "e2 light knight")'),
     ("e1 light castle, e10 dark castle, e4 light lich",
      "'light lich' on e4: the Lich is a dark piece"),
     ("e1 light castle, e10 dark castle, e10 light soldier", "two pieces on e10"),

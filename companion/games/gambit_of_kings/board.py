@@ -120,6 +120,9 @@ def written(book: Book, given: Any) -> Board:
         if not on_board(where, book.size):
             last = square(book.size - 1, book.size)
             raise SetupError(f"position: {where!r} is not a square of the board (a1 to {last})")
+        if not name.strip():
+            raise SetupError(f"position: no piece named on {where} (write it as"
+                             f" \"{where} light knight\")")
         found = book.kind_named(name)
         side_word, _, rest = name.strip().partition(" ")
         other = book.kind_named(rest) if side_word.lower() in SIDES else None
