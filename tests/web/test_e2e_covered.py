@@ -10,20 +10,15 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web import test_e2e
-from tests.web.server import Client, Server
+from tests.web.hand_dealt import hand_dealt_table
+from tests.web.server import Server
 from tests.web.shots import shot
-from tests.web.test_e2e import LIVE, NAMES, new_phone, seated_phone, tab
+from tests.web.test_e2e import LIVE, tab
 
 # test_e2e's fixtures: the real server, the browser, and no script error on any page.
 server = test_e2e.server
 browser = test_e2e.browser
 no_script_errors = test_e2e.no_script_errors
-
-
-def caught_up(page: Page, server: Server, base: str) -> None:
-    """Wait until the phone shows the table's latest version (its live update arrived)."""
-    version = page.request.get(f"{server.url}{base}").json()["version"]
-    page.wait_for_function(f"() => state && state.version === {version}", timeout=LIVE)
 
 
 def glance(page: Page) -> dict[str, Any]:
@@ -41,36 +36,8 @@ def glance(page: Page) -> dict[str, Any]:
 
 def test_violas_choice_of_a_dead_captain_is_covered_with_her_secrets(
         server: Server, browser: Browser) -> None:
-    viola = new_phone(browser)
-    viola.goto(server.url + "/")
-    created = viola.request.post(f"{server.url}/api/tables", data={
-        "game": "captains-gambit", "seats": NAMES, "dealt_by_hand": True,
-        "options": {"warp_in": ["viola"]}})
-    assert created.status == 201, created.text()
-    table = created.json()
-    base = f"/api/tables/{table['id']}"
-    viola.goto(f"{server.url}/t/{table['id']}")
-    tab(viola, "me")
-    viola.click("#take-seat button[data-seat='0']")  # the host sits down as Ann, Viola
-    expect(viola.locator(".player[data-seat='0'] .name")).to_contain_text("(you)")
-    cat = seated_phone(browser, server, table, 2)
-    others = {seat: Client(server) for seat in (1, 3)}
-    for seat, client in others.items():
-        assert client.call("POST", f"{base}/join", {"pin": table["pin"], "seat": seat})[0] == 200
-
-    def send(seat: int | None, name: str, **params: Any) -> None:
-        page = cat if seat == 2 else viola
-        if seat in others:
-            _, now = others[seat].call("GET", base)
-            status, answer = others[seat].call("POST", f"{base}/actions", {
-                "name": name, "seat": seat, "params": params, "expect": now["version"]})
-        else:
-            now = page.request.get(f"{server.url}{base}").json()
-            reply = page.request.post(f"{server.url}{base}/actions", data={
-                "name": name, "seat": seat, "params": params, "expect": now["version"]})
-            status, answer = reply.status, reply.text()
-        assert status == 201, answer
-
+    at = hand_dealt_table(browser, server, {"warp_in": ["viola"]})
+    viola, cat, send = at.host, at.cat, at.send  # the host sits as Ann, Viola
     for seat, captain in ((0, "viola"), (1, "puck"), (2, "portia"), (3, "iago")):
         send(seat, "captain_seen", captain=captain)
         send(seat, "permits_seen", permits=["shield", "drain"])
@@ -79,12 +46,12 @@ def test_violas_choice_of_a_dead_captain_is_covered_with_her_secrets(
         tab(page, "me")
         page.click("#show-secrets")
         page.click("#show-secrets")
-    caught_up(viola, server, base)
+    at.caught_up(viola)
     before = glance(viola)
 
     send(None, "correct", target=1, counter="health", value=0, reason="Ben fell off his chair")
     for page in (viola, cat):
-        caught_up(page, server, base)
+        at.caught_up(page)
         expect(page.locator(".player[data-seat='1']")).to_contain_text("dead")
     # Nothing in a neighbour's sight changed on Viola's phone (it is Cat's turn, not hers).
     assert glance(viola) == before

@@ -5,14 +5,13 @@ to Ann's seat; every phone shows who won."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from tests.web import test_e2e
-from tests.web.server import Client, Server
+from tests.web.hand_dealt import hand_dealt_table
+from tests.web.server import Server
 from tests.web.shots import shot
-from tests.web.test_e2e import LIVE, NAMES, new_phone, seated_phone, tab
+from tests.web.test_e2e import LIVE, tab
 
 # test_e2e's fixtures: the real server, the browser, and no script error on any page.
 server = test_e2e.server
@@ -22,36 +21,8 @@ no_script_errors = test_e2e.no_script_errors
 
 def test_the_host_answers_at_the_end_for_a_player_who_left(server: Server,
                                                             browser: Browser) -> None:
-    host = new_phone(browser)
-    host.goto(server.url + "/")
-    created = host.request.post(f"{server.url}/api/tables", data={
-        "game": "captains-gambit", "seats": NAMES, "dealt_by_hand": True})
-    assert created.status == 201, created.text()
-    table = created.json()
-    base = f"/api/tables/{table['id']}"
-    host.goto(f"{server.url}/t/{table['id']}")
-    tab(host, "me")
-    host.click("#take-seat button[data-seat='0']")  # the host sits down as Ann
-    expect(host.locator(".player[data-seat='0'] .name")).to_contain_text("(you)")
-    cat = seated_phone(browser, server, table, 2)
-    others = {seat: Client(server) for seat in (1, 3)}
-    for seat, client in others.items():
-        assert client.call("POST", f"{base}/join", {"pin": table["pin"], "seat": seat})[0] == 200
-
-    def send(seat: int | None, name: str, **params: Any) -> None:
-        if seat in others:
-            client = others[seat]
-            _, now = client.call("GET", base)
-            status, answer = client.call("POST", f"{base}/actions", {
-                "name": name, "seat": seat, "params": params, "expect": now["version"]})
-        else:
-            page: Page = cat if seat == 2 else host
-            now = page.request.get(f"{server.url}{base}").json()
-            answer = page.request.post(f"{server.url}{base}/actions", data={
-                "name": name, "seat": seat, "params": params, "expect": now["version"]})
-            status = answer.status
-        assert status == 201, answer
-
+    at = hand_dealt_table(browser, server)
+    host, cat, send, base = at.host, at.cat, at.send, at.base
     send(None, "end_prologue")
     for seat, captain in ((0, "iago"), (2, "portia"), (3, "hamlet")):  # never Ben
         send(seat, "captain_seen", captain=captain)
