@@ -148,6 +148,15 @@ def test_the_lions_way_is_blocked_by_a_piece_on_its_first_square() -> None:
     assert {"c6", "g6"} <= reach(session, "e5")
 
 
+def test_the_lion_stopping_after_its_straight_square_is_told_it_must_go_on() -> None:
+    """Its words say the diagonal part is not optional (they said "up to 2", which a player
+    reads as 0 to 2, and then refused the one square straight ahead)."""
+    session = table(f"{CASTLES_APART}, e5 light lion")
+    assert refused_move(session, 0, "e5", "e6") == (
+        "cannot move by Ann: the Lion moves 1 square orthogonally, then 1 or 2 squares"
+        " diagonally, onward; e5 to e6 is 1 square forward")
+
+
 # --- the Soldier ----------------------------------------------------------------------------
 
 def test_a_soldier_goes_two_forward_only_without_attacking() -> None:
