@@ -76,3 +76,56 @@ def test_violas_choice_of_a_dead_captain_is_covered_with_her_secrets(
     # Cat's log does not say it: the choice is Viola's secret.
     tab(cat, "log")
     expect(cat.locator("body")).not_to_contain_text("chose to play as")
+
+
+def test_the_host_forgets_a_hand_typed_wrong_in_the_middle_of_a_bluff_call(
+        server: Server, browser: Browser) -> None:
+    """Cat typed her cards wrong; called on a Fortify she holds, the companion refuses to let
+    her show it. The host rules from the Host tab that it forget what she told, she tells it
+    again on her phone and shows the card: the table is never stuck with a wrong record."""
+    at = hand_dealt_table(browser, server)
+    host, cat, send = at.host, at.cat, at.send
+    send(None, "end_prologue")
+    for seat, captain in ((0, "puck"), (1, "iago"), (2, "portia"), (3, "prospero")):
+        send(seat, "captain_seen", captain=captain)
+    send(2, "permits_seen", permits=["shield", "drain"])  # she holds Fortify, not Drain
+    send(0, "charge")
+    send(1, "charge")
+    send(2, "fortify")
+    send(3, "call_bluff")
+    at.caught_up(cat)
+    tab(cat, "table")
+    cat.click("#reaction-alert button:text-is('Show the permit')")
+    cat.click("#sheet-go")
+    expect(cat.locator("#sheet-error")).to_contain_text("holds no Fortify permit")
+    cat.click("#sheet-cancel")
+
+    tab(host, "host")
+    host.click("#host-rulings [data-action=forget_told]")
+    host.click("#sheet-form [data-param=target] button:text-is('Cat')")
+    host.click("#sheet-form [data-param=what] button:text-is('Permits')")
+    host.fill("#sheet-form [data-param=reason] input", "Cat typed her cards wrong")
+    host.click("#sheet-go")
+    expect(host.locator("#sheet-preview")).to_contain_text(
+        "the companion forgets what Cat told it of their permits")
+    shot(host, "captains-gambit-host-forgets-told-permits")
+    host.click("#sheet-go")
+    expect(host.locator("#sheet")).to_be_hidden()
+
+    at.caught_up(cat)
+    tab(cat, "table")
+    cat.click("#reaction-alert button:text-is('Tell the companion your permits')")
+    cat.click("#sheet-form button:text-is('Shield')")
+    cat.click("#sheet-form button:text-is('Fortify')")
+    cat.click("#sheet-go")
+    expect(cat.locator("#sheet-preview")).not_to_be_empty()
+    cat.click("#sheet-go")
+    expect(cat.locator("#sheet")).to_be_hidden()
+    at.caught_up(cat)
+    cat.click("#reaction-alert button:text-is('Show the permit')")
+    cat.click("#sheet-go")
+    expect(cat.locator("#sheet-preview")).to_contain_text("Cat shows a Fortify permit")
+    cat.click("#sheet-go")
+    expect(cat.locator("#sheet")).to_be_hidden()
+    tab(host, "log")
+    expect(host.locator("body")).to_contain_text("Cat shows a Fortify permit", timeout=LIVE)

@@ -18,6 +18,7 @@ from companion.games.captains_gambit.moves import (
     concede,
     correct,
     end_prologue,
+    forget_told,
     immunity,
     mulligan,
     permits_seen,
@@ -62,6 +63,7 @@ MOVES: dict[str, Move] = {m.name: m for m in (
     permits_seen.MOVE,
     choose_corpse.MOVE,
     correct.MOVE,
+    forget_told.MOVE,
 )}
 
 MOVE_SET = MoveSet("Captain's Gambit", MOVES.values(), who)

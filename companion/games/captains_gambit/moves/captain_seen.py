@@ -20,7 +20,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
     if reason or seat is None:
         return reason
     if state.players[seat].captain is not None:
-        return "the companion already knows this seat's captain (undo that input to change it)"
+        return ("the companion already knows this seat's captain (to change it: undo that input, or"
+                " the host's ruling Forget what a player told)")
     return None
 
 

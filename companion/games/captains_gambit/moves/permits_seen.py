@@ -21,7 +21,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
     if reason or seat is None:
         return reason
     if None not in state.players[seat].permits:
-        return "the companion already knows this seat's permits"
+        return ("the companion already knows this seat's permits (to change them: undo that"
+                " input, or the host's ruling Forget what a player told)")
     return None
 
 
