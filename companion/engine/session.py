@@ -227,7 +227,7 @@ class TableSession:
         instead)."""
         view = self.rules.table_view(self.state, seat)
         if log is None:
-            log = [LogLine(r.text, r.notes) for r in self.history_for(seat)]
+            log = [LogLine(r.text, r.notes, private=r.private) for r in self.history_for(seat)]
         if actions is None:
             actions = self.legal_actions(seat)
         return replace(view, actions=tuple(actions), log=tuple(log))

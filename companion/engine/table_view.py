@@ -196,9 +196,11 @@ class LogLine:
     text: str
     notes: tuple[str, ...] = ()
     undo: bool = False  # the host's undo (or what it meant for this seat)
+    private: bool = False  # this seat's own secret move: a phone keeps it covered
 
     def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "notes": list(self.notes), "undo": self.undo}
+        return {"text": self.text, "notes": list(self.notes), "undo": self.undo,
+                "private": self.private}
 
 
 @dataclass(frozen=True, slots=True)

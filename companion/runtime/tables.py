@@ -231,7 +231,8 @@ class LiveTable:
         with self.lock:
             session = self.session
             seat = actor.seat
-            recent = [LogLine(line["text"], tuple(line["notes"]), line.get("undo", False))
+            recent = [LogLine(line["text"], tuple(line["notes"]), line.get("undo", False),
+                              line.get("private", False))
                       for line in reversed(self.history(actor, RECENT))]  # the newest first
             view = session.table_view(seat, recent, () if self.ended or seat is None else None)
             out: dict[str, Any] = {

@@ -52,6 +52,15 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
 
     # Diagonal and Ghost come first in the powers' order: A1 Diagonal, A2 Ghost.
     place(ann, ("diagonal", "ghost"), ("moat", "sitting"), ("A1", "A2", "A2", "A4"))
+    # Her own log line of where they lie is covered on the Table tab (a neighbour glances at
+    # it) and never bannered; a tap reads it.
+    tab(ann, "table")
+    mine = ann.locator("#recent li.private").first
+    expect(mine).to_have_text("Your secret move: tap to read")
+    assert "Diagonal" not in ann.locator("#recent").inner_text()
+    assert "Diagonal" not in ann.locator("#banner").inner_text()
+    mine.locator("button").click()
+    expect(ann.locator("#recent")).to_contain_text("A1 Diagonal")
     tab(ben, "table")
     expect(ben.locator(".player[data-seat='0']")).to_contain_text("Powers placed", timeout=LIVE)
     place(ben, ("sidewinder", "bulldozer"), ("kamikaze", "detective"), ("B1", "B3", "B2", "B5"))

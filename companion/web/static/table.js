@@ -289,7 +289,8 @@ function announceNews(view, first) {
   // The newest public line, as a banner the moment it lands (not for what was already there).
   const line = view.log[0];
   const key = line ? `${state.log_length}:${line.text}` : null;
-  if (!first && line && key !== newest) banner([line.text, ...line.notes].join(" · "), "news");
+  // (never this seat's own secret move: the banner is in a neighbour's sight)
+  if (!first && line && !line.private && key !== newest) banner([line.text, ...line.notes].join(" · "), "news");
   newest = key;
 }
 
@@ -516,19 +517,44 @@ function showVotes() {
     votes.result ? el("p", {}, votes.result) : null);
 }
 
+// This seat's own secret moves (powers placed, a Prologue mark) read in the log only on a
+// tap, for a while: a neighbour glances at the Table tab's recent lines too.
+const PRIVATE_SHOWN_MS = 10000;
+let privateShown = null;  // the text of the one private line uncovered now
+let privateTimer = null;
+
 function renderLog(list, lines) {
-  setChildren(list, ...lines.map((r) => el("li", { class: r.undo ? "undo" : "" }, r.text,
-    r.notes.length ? el("div", { class: "note" }, r.notes.join(" · ")) : null)));
+  setChildren(list, ...lines.map((r) => r.private && privateShown !== r.text
+    ? el("li", { class: "private" }, el("button", { class: "secondary", "data-private": "",
+      onclick: () => showPrivate(r.text) }, "Your secret move: tap to read"))
+    : el("li", { class: r.undo ? "undo" : "" }, r.text,
+      r.notes.length ? el("div", { class: "note" }, r.notes.join(" · ")) : null)));
+}
+
+function showPrivate(text) {
+  privateShown = text;
+  clearTimeout(privateTimer);
+  privateTimer = setTimeout(() => { privateShown = null; rerenderLogs(); }, PRIVATE_SHOWN_MS);
+  rerenderLogs();
+}
+
+function rerenderLogs() {
+  if (state) renderLog(document.getElementById("recent"), state.view.log);
+  if (!document.getElementById("tab-log").hidden) loadHistory();
 }
 
 // A seat's secrets stay covered until its player asks (a neighbour sees the screen while
-// its player picks a move); uncovered, they cover themselves again after a while.
+// its player picks a move); uncovered, they cover themselves again after a while. What is
+// new since they were last uncovered is marked under the cover only: a count on the button
+// would tell a neighbour how many secrets a seat has, or that a mark just came its way.
 const SECRETS_SHOWN_MS = 20000;
 let secretsShown = false;
 let secretsTimer = null;
 let secretsSeen = new Set();  // the secrets as they read when last uncovered
+let secretsNew = new Set();   // those among them that were not there the time before
 
 function showSecrets(shown) {
+  if (shown && !secretsShown) secretsNew = new Set();  // new since this uncovering's last
   secretsShown = shown;
   clearTimeout(secretsTimer);
   if (shown) secretsTimer = setTimeout(() => showSecrets(false), SECRETS_SHOWN_MS);
@@ -540,18 +566,25 @@ function renderMe(snapshot) {
   const secrets = document.getElementById("secrets");
   secrets.hidden = view.seat === null;
   if (view.seat !== null) {
-    const lines = view.secrets.map((fact) => `${fact.key}=${fact.value}:${fact.label}`);
-    if (secretsShown) secretsSeen = new Set(lines);
-    const fresh = lines.filter((line) => !secretsSeen.has(line)).length;
+    const line = (fact) => `${fact.key}=${fact.value}:${fact.label}`;
+    if (secretsShown) {
+      if (secretsSeen.size) {  // the first look marks nothing: all of it is new then
+        for (const fact of view.secrets) if (!secretsSeen.has(line(fact))) secretsNew.add(line(fact));
+      }
+      secretsSeen = new Set(view.secrets.map(line));
+    }
     // An action whose mere offer is a secret sits with the secrets, covered as they are.
     const covered = view.actions.filter((spec) => spec.covered).map(actionButton);
-    const facts = el("div", { id: "secret-facts" }, view.secrets.map((fact) => factLine(fact, "data-secret")),
-      covered.length ? el("div", { class: "actions", id: "covered-actions" }, covered) : null);
+    const facts = el("div", { id: "secret-facts" }, view.secrets.map((fact) => {
+      const shown = factLine(fact, "data-secret");
+      if (secretsNew.has(line(fact))) shown.prepend(el("span", { class: "badge" }, "new"));
+      return shown;
+    }), covered.length ? el("div", { class: "actions", id: "covered-actions" }, covered) : null);
     facts.hidden = !secretsShown;
     setChildren(secrets, el("div", { class: "muted" }, `You are ${seatName(view.seat)}. Only this phone sees this.`),
-      el("button", { class: `big ${fresh && !secretsShown ? "primary" : "secondary"}`, id: "show-secrets",
+      el("button", { class: "big secondary", id: "show-secrets",
         "aria-expanded": String(secretsShown), onclick: () => showSecrets(!secretsShown) },
-      secretsShown ? "Hide my secrets" : fresh ? `Show my secrets (${fresh} new)` : "Show my secrets"),
+      secretsShown ? "Hide my secrets" : "Show my secrets"),
       facts);
   }
   setChildren(document.getElementById("take-seat"), ...takeSeat(snapshot));
