@@ -26,6 +26,9 @@ def sheet(page: Page, fields: dict[str, str], preview: str | None = None) -> Non
     expect(page.locator("#sheet-preview")).not_to_be_empty()
     if preview:
         expect(page.locator("#sheet-preview")).to_have_text(preview)
+    # Confirm is in sight without scrolling the sheet, however long it is (one-handed).
+    box = page.locator("#sheet-go").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"]
     page.click("#sheet-go")
     expect(page.locator("#sheet")).to_be_hidden()
 

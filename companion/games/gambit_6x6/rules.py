@@ -33,6 +33,10 @@ from companion.games.gambit_6x6.moves import MOVE_SET, REVEALING, event_notes
 from companion.games.gambit_6x6.state import TEAMS, Piece, State
 from companion.games.gambit_6x6.summary import rules_summary
 
+# The boards as the setup page names them (a table's own board keeps its name).
+BOARD_LABELS = {"standard": "Standard", "longboard": "Longboard",
+                "bridges": "Bridges (3-4 players)", "corners": "Corners (3-4 players)"}
+
 INFO = GameInfo(
     slug=components.SLUG,
     title="Gambit (6x6)",
@@ -43,8 +47,8 @@ INFO = GameInfo(
             "the bluff.",
     uses_cards=False,
     options=(
-        Param("board", "choice", "Board: standard, longboard, bridges, or corners (3-4"
-              " players)", choices=Book.load().boards()),
+        Param("board", "choice", "Board", choices=Book.load().boards(),
+              labels=tuple(BOARD_LABELS.get(b, b.capitalize()) for b in Book.load().boards())),
         Param("roll_powers", "flag", "Roll for powers (instead of choosing them)",
               default=False),
         Param("player_powers", "flag", "Player Powers (advanced)", default=False),
@@ -54,7 +58,7 @@ INFO = GameInfo(
               maximum=6),
         Param("powers", "number", "Powers of each group per team", minimum=1, maximum=4,
               default=2),
-        Param("first_seat", "number", "First player (seat)", minimum=0, maximum=3, default=0),
+        Param("first_seat", "seat", "Who moves first", choices=tuple(range(4)), default=0),
     ),
 )
 

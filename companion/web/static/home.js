@@ -74,7 +74,8 @@ function chooseGame() {
   const game = games.find((g) => g.slug === document.getElementById("game").value);
   document.getElementById("table-setup").hidden = !game;
   document.getElementById("game-summary").textContent = game
-    ? `${game.min_players} to ${game.max_players} players. ${game.summary}` : "";
+    ? `${game.min_players === game.max_players ? game.min_players
+      : `${game.min_players} to ${game.max_players}`} players. ${game.summary}` : "";
   if (!game) return;
   setChildren(document.getElementById("options"), el("legend", {}, "Options"),
     ...game.options.map(optionControl));
