@@ -74,8 +74,13 @@ def test_two_phones_move_by_tapping_and_fight_with_dice(server: Server,
     expect(legend.locator("li")).to_have_count(4)  # Castle, Knight, Elf; Ben's Orc
     legend.locator("summary").click()
     expect(legend.locator("li", has_text="Kn")).to_have_text("Kn Ann's Knight (light)")
+    # The board stays put under her finger between the first tap and the second.
+    before = ann.locator(f"{board} [data-cell=e7]").bounding_box()
     ann.click(f"{board} [data-cell=e4]")
     expect(ann.locator(f"{board} .cell.target")).to_have_count(11)  # not e1, her Castle
+    expect(ann.locator(f"{board} .board-hint")).to_contain_text("(e4)")
+    assert ann.locator(f"{board} [data-cell=e7]").bounding_box() == before
+    shot(ann, "gambit-of-kings-knight-chosen")
     expect(ann.locator(f"{board} [data-cell=e7].target")).to_have_count(1)
     expect(ann.locator(f"{board} [data-cell=f5].target")).to_have_count(0)
     ann.click(f"{board} [data-cell=e7]")

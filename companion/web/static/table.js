@@ -449,14 +449,17 @@ function renderBoards(view) {
           // ("a1 +1") and the log name cells
           : el("span", { class: cell.label ? "cell-label" : "cell-label cell-id" }, cell.label || cell.id)));
     }
-    const hint = param ? `${picking.spec.label}: ${param.label.toLowerCase()}` : "";
+    const hint = param ? `${picking.spec.label}${chosen.length ? ` (${chosen.join(" to ")})` : ""}:`
+      + ` ${param.label.toLowerCase()}` : "";
     const other = board.owner !== null && board.owner !== view.seat;
+    // The hint's line is kept on a board this phone plays on, empty or not, so that the
+    // board does not move under the finger between its first tap and its second.
+    const hintLine = hint ? el("p", { class: "muted board-hint", role: "status" }, hint,
+      el("button", { class: "secondary", onclick: () => { picking = null; renderBoards(state.view); } }, "Cancel"))
+      : other || view.seat === null ? null : el("p", { class: "muted board-hint", role: "status" });
     return el("div", { class: `board${other ? " other" : ""}`, "data-board": board.id },
       el("h3", {}, board.title, board.owner === null ? "" : ` (${seatName(board.owner)})`),
-      hint ? el("p", { class: "muted", role: "status" }, hint,
-                el("button", { class: "secondary", onclick: () => { picking = null; renderBoards(state.view); } }, "Cancel"))
-        : null,
-      grid, boardLegend(board));
+      hintLine, grid, boardLegend(board));
   }));
 }
 
