@@ -201,6 +201,14 @@ class ActionSpec:
                 return f"missing field {p.name!r}"
         return None
 
+    def in_words(self, reason: str) -> str:
+        """``reason`` with a field that begins it named by its label, as a player reads it:
+        "amount must be at most 3" -> "Energy to give must be at most 3"."""
+        for p in self.params:
+            if p.label and (reason.startswith(f"{p.name} ") or reason.startswith(f"{p.name}:")):
+                return p.label + reason[len(p.name):]
+        return reason
+
     def problem(self, params: Mapping[str, Any]) -> str | None:
         """Why these parameter values do not fit this spec, or None when they do."""
         known = {p.name for p in self.params}

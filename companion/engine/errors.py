@@ -21,11 +21,14 @@ class IllegalActionError(RulesError):
     The message reads ``cannot strike by seat 1 (Ben): seat 3 (Dan) is dead``.
     """
 
-    def __init__(self, action: str, seat: str, reason: str) -> None:
+    def __init__(self, action: str, seat: str, reason: str, words: str = "") -> None:
         super().__init__(f"cannot {action} by {seat}: {reason}")
         self.action = action
         self.seat = seat
         self.reason = reason
+        # the reason as a phone says it, a field by its label ("Energy to give must be at
+        # most 3"), where it differs from ``reason`` (which names the field "amount")
+        self.words = words or reason
 
 
 class UnknownActionError(IllegalActionError):

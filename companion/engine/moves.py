@@ -118,6 +118,7 @@ class MoveSet:
                                      f"{self.title} has no action {action.name!r}")
         reason = move.refusal(state, seat)
         params: dict[str, Any] = dict(action.params)
+        spec: ActionSpec | None = None
         if reason is None:
             spec = ActionSpec(move.name, "", params=move.params(state, seat))
             params = self._read(action.params, spec.params)
@@ -125,7 +126,8 @@ class MoveSet:
             reason = (spec.missing(params) or move.check(state, seat, params)
                       or spec.problem(params))
         if reason is not None:
-            raise IllegalActionError(action.name, actor, reason)
+            words = spec.in_words(reason) if spec is not None else reason
+            raise IllegalActionError(action.name, actor, reason, words)
         return move, params
 
     def apply(self, state: Any, action: Action, seats: int, revealing: Collection[str],

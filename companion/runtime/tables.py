@@ -60,7 +60,7 @@ class TableError(Exception):
 def refused(exc: RulesError) -> TableError:
     """A refusal in players' words: the rule's reason, people by name ("Dan is dead", not
     "cannot strike by seat 1 (Ben): seat 3 (Dan) is dead"), the engine's sentence kept."""
-    reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
+    reason = exc.words if isinstance(exc, IllegalActionError) else str(exc)
     words = re.sub(r"\bseat \d+ \(([^)]+)\)", r"\1", reason)
     return TableError(422, "refused", words[:1].upper() + words[1:], str(exc))
 

@@ -194,6 +194,12 @@ def test_a_refused_action_says_why_and_changes_nothing(table: dict[str, Any]) ->
     late = other.post(f"{base}/actions", {"name": "charge", "seat": (turn + 1) % 4,
                                           "params": {}, "expect": state(other, base)["version"]})
     assert late.json["message"] == f"Not your turn: it is {SEATS[turn]}'s turn"
+    # A field is named by its label, as the phone's sheet shows it, not by its name.
+    too_much = p.post(f"{base}/actions", {"name": "donate", "seat": turn,
+                                          "params": {"target": (turn + 1) % 4, "amount": 99},
+                                          "expect": now["version"]})
+    assert too_much.json["message"].startswith("Energy to give must be at most")
+    assert "amount must be at most" in too_much.json["detail"]
 
 
 @pytest.mark.parametrize("body", [
