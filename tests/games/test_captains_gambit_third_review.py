@@ -103,3 +103,13 @@ def test_a_button_tapped_without_the_card_is_refused_and_changes_nothing() -> No
     with pytest.raises(IllegalActionError, match=r"seat 0 \(Ann\) holds no Diplomatic Immunity"):
         act(table, "use_immunity", 0)
     act(table, "take_damage", 0)
+
+
+def test_a_call_after_a_shield_names_whose_claim_it_calls(four: TableSession) -> None:
+    """Once Cat Shields Ann's Strike, every phone says so, and the call's choices are "Cat's
+    Shield" and "Ann's Barrage", not "the Shield" and "the action's permit"."""
+    act(four, "barrage", 0, target=2)
+    act(four, "shield", 2)
+    assert four.view(3)["status"] == "Cat Shields Ann's Barrage; it awaits reactions"
+    call = next(spec for spec in four.legal_actions(3) if spec.name == "call_bluff")
+    assert call.params[0].labels == ("Ann's Barrage", "Cat's Shield")

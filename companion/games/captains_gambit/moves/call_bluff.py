@@ -51,7 +51,11 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     claims = tuple(_open_claims(state, seat))
     # The Shield, when one stands, is what a call most often means.
     default = "shield" if "shield" in claims else claims[0] if claims else None
-    labels = tuple("the Shield" if c == "shield" else "the action's permit" for c in claims)
+    pending = state.pending
+    action = state.book.label(pending.name) if pending is not None else ""
+    mine = _open_claims(state, seat)
+    labels = tuple(f"{state.name(mine[c])}'s {'Shield' if c == 'shield' else action}"
+                   for c in claims)
     return (Param("on", "choice", "Which claim", choices=claims, default=default,
                   labels=labels),)
 

@@ -43,7 +43,10 @@ def waiting_text(state: State) -> str:
     if state.phase == "action":
         return f"it is {state.name(state.turn)}'s turn"
     if state.phase == "reaction" and pending:
-        return f"{state.name(pending.actor)}'s {state.book.label(pending.name)} awaits reactions"
+        action = f"{state.name(pending.actor)}'s {state.book.label(pending.name)}"
+        if pending.shield_by is not None and pending.shield_open:  # who claims what, in sight
+            return f"{state.name(pending.shield_by)} Shields {action}; it awaits reactions"
+        return f"{action} awaits reactions"
     if state.phase == "bluff" and pending and pending.challenge:
         return f"{state.name(pending.challenge[1])} must show the permit or concede"
     if state.phase == "immunity" and state.immunity:
