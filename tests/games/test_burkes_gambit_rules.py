@@ -278,6 +278,11 @@ def test_nobody_sees_their_own_parasite_card() -> None:
 
 def test_a_role_is_used_once() -> None:
     s = table(deal=KNOWN)
+    use = next(spec for spec in s.legal_actions(1) if spec.name == "use_role")
+    role = s.state.players[1].role
+    assert role is not None  # the button says what the (face-up) role does
+    assert use.note == f"{s.state.book.role_label(role)}: {s.state.book.role_ability(role)}"
+    assert s.state.book.role_ability(role)
     act(s, "use_role", 1)
     assert s.view(None)["players"][1]["role_used"] is True
     assert "use_role" not in [a.name for a in s.legal_actions(1)]

@@ -133,6 +133,9 @@ class Book(RuleBook):
     def role_label(self, name: str) -> str:
         return str(self.data["roles"][name]["label"])
 
+    def role_ability(self, name: str) -> str:
+        return str(self.data["roles"][name].get("ability", ""))
+
     def role_votes(self, name: str | None) -> bool:
         return name is None or bool(self.data["roles"][name].get("votes", True))
 

@@ -35,4 +35,13 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     return f"{state.name(seat)} uses the {role} role: the table applies it"
 
 
-MOVE = Move("use_role", "move", fixed_label("Use your role (once)"), _refusal, _run, _text)
+def _note(state: State, seat: int | None) -> str:
+    """What the role does, on its button (roles lie face up: nothing secret)."""
+    role = state.players[seat].role if seat is not None else None
+    if role is None:
+        return ""
+    return f"{state.book.role_label(role)}: {state.book.role_ability(role)}"
+
+
+MOVE = Move("use_role", "move", fixed_label("Use your role (once)"), _refusal, _run, _text,
+            note=_note)
