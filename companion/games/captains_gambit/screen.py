@@ -31,7 +31,7 @@ def _player(state: State, p: Player) -> PlayerView:
         facts.append(Fact("permits", "Permits", _permits(book, p.permits)))
         death = state.death_of(p.seat)
         if death is not None and death.killer is not None:
-            facts.append(Fact("killer", "Kill credit", state.name(death.killer)))
+            facts.append(Fact("killer", "Killed by", state.name(death.killer)))
     if p.ascending:
         facts.append(Fact("ascending", "Revealed: wins at the start of their next turn if alive"))
     if p.seat in state.immune:
