@@ -157,6 +157,14 @@ def test_the_lion_stopping_after_its_straight_square_is_told_it_must_go_on() -> 
         " diagonally, onward; e5 to e6 is 1 square forward")
 
 
+def test_the_move_sheet_names_each_piece_with_its_square() -> None:
+    session = table(f"{CASTLES_APART}, b1 light griffin, c3 light elf")
+    move = next(spec for spec in session.legal_actions(0) if spec.name == "move")
+    origin = move.params[0]
+    assert dict(zip(origin.choices, origin.labels, strict=True)) == {
+        "b1": "Griffin b1", "c3": "Elf c3"}
+
+
 # --- the Soldier ----------------------------------------------------------------------------
 
 def test_a_soldier_goes_two_forward_only_without_attacking() -> None:

@@ -30,7 +30,9 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     moves = allowed(state).moves
     origins = tuple(moves)
     targets = tuple(sorted({t for found in moves.values() for t in found}))
-    return (Param("from", "cell", "Your piece", choices=origins, board=BOARD),
+    # the sheet names each piece with its square: "Griffin a1", not "a1"
+    names = tuple(f"{state.piece_name(state.board[o])} {o}" for o in origins)
+    return (Param("from", "cell", "Your piece", choices=origins, board=BOARD, labels=names),
             Param("to", "cell", "Move to", choices=targets, board=BOARD, depends_on="from",
                   choices_by=tuple((o, tuple(found)) for o, found in moves.items())))
 
