@@ -50,3 +50,14 @@ def test_a_pieces_name_typed_for_its_square_is_refused_with_a_hint() -> None:
         "there is no piece on a3 (your A3 stands on c1: name the square a piece stands on,"
         " not the piece)")
     assert refused(session, "move", 0, piece="b3", to="c2") == "there is no piece on b3"
+
+
+def test_the_move_sheet_names_each_piece_as_the_board_does() -> None:
+    """The board shows "A4"; the sheet said "d1". It now says "A4 (d1)"."""
+    session = started()
+    move = next(spec for spec in session.legal_actions(0) if spec.name == "move")
+    piece = move.params[0]
+    for cell, label in zip(piece.choices, piece.labels, strict=True):
+        top = session.state.top(cell)
+        assert top is not None and label == f"{top.id} ({cell})"
+    assert piece.labels

@@ -42,7 +42,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return tap_then_tap(("piece", "Your Bulldozer"), ("target", "The piece to push"),
+    return tap_then_tap(state, ("piece", "Your Bulldozer"), ("target", "The piece to push"),
                         pushers(state, seat))
 
 

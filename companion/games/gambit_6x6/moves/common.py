@@ -202,12 +202,16 @@ def tops(state: State, seat: int | None) -> list[str]:
             if (top := state.top(cell)) is not None and top.seat == seat]
 
 
-def tap_then_tap(first: tuple[str, str], second: tuple[str, str],
+def tap_then_tap(state: State, first: tuple[str, str], second: tuple[str, str],
                  options: Mapping[str, Iterable[str]]) -> tuple[Param, Param]:
     """Two squares of the board, (name, label) each: a piece's, then one of those it may go
-    to (``options``), which light up on a phone once the piece is tapped."""
+    to (``options``), which light up on a phone once the piece is tapped. A sheet names each
+    piece as the board does, with its square: "A4 (d1)"."""
     by_piece = tuple((cell, tuple(sorted(to))) for cell, to in sorted(options.items()))
     every = tuple(sorted({to for _, cells in by_piece for to in cells}))
-    return (Param(first[0], "cell", first[1], choices=tuple(sorted(options)), board="board"),
+    pieces = tuple(sorted(options))
+    names = tuple(f"{top.id} ({cell})" if (top := state.top(cell)) is not None else cell
+                  for cell in pieces)
+    return (Param(first[0], "cell", first[1], choices=pieces, board="board", labels=names),
             Param(second[0], "cell", second[1], choices=every, board="board",
                   depends_on=first[0], choices_by=by_piece))

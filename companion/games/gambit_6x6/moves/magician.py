@@ -25,7 +25,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     theirs = _alone(state, False, seat)
-    return tap_then_tap(("piece", "Your piece"), ("target", "Swap with"),
+    return tap_then_tap(state, ("piece", "Your piece"), ("target", "Swap with"),
                         dict.fromkeys(_alone(state, True, seat), theirs))
 
 

@@ -36,7 +36,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return (*tap_then_tap(("piece", "Your piece"), ("to", "Move to"), movable(state, seat)),
+    return (*tap_then_tap(state, ("piece", "Your piece"), ("to", "Move to"), movable(state, seat)),
             Param("ghost", "flag", "Claim Ghost too (a Moat cannot stop a Ghost)",
                   default=False))
 
