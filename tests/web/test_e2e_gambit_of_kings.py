@@ -69,6 +69,8 @@ def test_two_phones_move_by_tapping_and_fight_with_dice(server: Server,
     # the labels out, and stays open while the game goes on.
     ann.click(f"{board} [data-cell=c3]")
     expect(ann.locator("#banner")).to_have_text("c3: Ann's Elf (light)")
+    ann.click("#banner")  # a tap clears it off the header
+    expect(ann.locator("#banner")).to_be_hidden()
     expect(ann.locator(f"{board} .cell.target")).to_have_count(0)
     legend = ann.locator(f"{board} details.legend")
     expect(legend.locator("li")).to_have_count(4)  # Castle, Knight, Elf; Ben's Orc

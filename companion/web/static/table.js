@@ -799,6 +799,7 @@ function banner(text, kind = "") {
   node.textContent = text;
   node.className = `banner ${kind}`;
   node.hidden = false;
+  node.onclick = () => { node.hidden = true; };  // a tap clears it off the header at once
   clearTimeout(bannerTimer);
   bannerTimer = setTimeout(() => { node.hidden = true; }, 5000);
 }
