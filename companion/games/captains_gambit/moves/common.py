@@ -129,6 +129,8 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
         elif kind == "card_shown":
             notes.append(f"{state.name(seat)} shuffles the {state.book.label(event['card'])} back"
                          " and draws a new permit")
+        elif kind == "resolved" and event.get("shield_by") is not None:
+            notes.append(f"{state.name(event['shield_by'])}'s Shield blocks it")
         elif kind == "immune":
             notes.append(f"{state.name(seat)} is immune to bluff damage this turn")
         elif kind == "save_window":

@@ -130,7 +130,8 @@ def resolve(state: State) -> None:
     actor = state.players[pending.actor]
     target = None if pending.target is None else state.players[pending.target]
     negated = pending.shield_by is not None
-    state.emit("resolved", seat=actor.seat, action=pending.name, negated=negated)
+    state.emit("resolved", seat=actor.seat, action=pending.name, negated=negated,
+               shield_by=pending.shield_by)
     name = pending.name
     if name in ("strike", "barrage"):
         if not negated and target is not None:
