@@ -886,6 +886,7 @@ def train_detector(items, args):
 
 
 def main():
+    global CLS_SIZE, PATCH  # the crop sampler's sizes (--cls-size), set before any sampling
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -905,10 +906,13 @@ def main():
                          " or the small one trained from nothing (DiceCls, before 2026-11-28)")
     ap.add_argument("--cls-iters", type=int, default=1600,
                     help="classifier iterations (the small one was trained for 4800)")
+    ap.add_argument("--cls-size", type=int, default=CLS_SIZE,
+                    help="classifier input side in px (the reader takes it from the model)")
     ap.add_argument("--cls-bs", type=int, default=256)
     ap.add_argument("--cls-lr", type=float, default=3e-3)
     ap.add_argument("--cls-out", type=Path, default=MODELS / "dice_classifier.onnx")
     args = ap.parse_args()
+    CLS_SIZE, PATCH = args.cls_size, args.cls_size * 3 // 2
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
     torch.set_num_threads(args.threads)
