@@ -126,6 +126,8 @@ def check_screens(session: TableSession) -> None:
     for seat in viewers(session):
         view = session.table_view(seat)
         assert view.public() == public, f"seat {seat}'s screen differs outside its own part"
+        if not session.rules.info.has_seat_secrets:  # its phones show no secrets box
+            assert not view.secrets, f"seat {seat} has secrets, but the game says it has none"
         assert view_problems(view) == [], f"seat {seat}: {view_problems(view)}"
         check_prompt(view, session)
         json.dumps(view.to_dict())

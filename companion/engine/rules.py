@@ -29,6 +29,9 @@ class GameInfo:
     max_players: int
     summary: str
     has_hidden_information: bool = True
+    # Whether a seat holds secrets of its own (a captain, powers): a phone then covers them.
+    # Captain Flip hides its tiles' backs from everyone alike, so it has none.
+    has_seat_secrets: bool = True
     uses_dice: bool = False
     uses_cards: bool = True
     # The table options a phone offers when a table is created (a game may accept more).

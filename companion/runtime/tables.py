@@ -216,7 +216,8 @@ class LiveTable:
         setup = self.session.setup
         return {"id": self.id, "name": self.stored.name, "game": setup.game,
                 "title": self.session.rules.info.title, "seats": list(setup.seats),
-                "created": self.stored.created, "ended": self.ended}
+                "created": self.stored.created, "ended": self.ended,
+                "seat_secrets": self.session.rules.info.has_seat_secrets}
 
     def rules(self) -> dict[str, Any]:
         """The game's rules summary as this table plays it (its options and house edits),

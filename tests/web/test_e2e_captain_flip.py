@@ -29,8 +29,9 @@ def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Ser
 
     # Step 1: the side seen and the sticker's number. Tile 07 is Swabby / Cook.
     tab(ann, "me")
+    expect(ann.locator("#secrets")).to_have_text("You are Ann.")  # nothing hidden to cover
     ann.click("#my-actions [data-action=draw]")
-    ann.click("#sheet-form [data-param=face] button:text-is('cook')")
+    ann.click("#sheet-form [data-param=face] button:text-is('Cook')")
     ann.click("#sheet-form [data-param=tile] button:text-is('07')")
     ann.click("#sheet-go")
     expect(ann.locator("#sheet-preview")).to_have_text("Ann draws a Cook")

@@ -50,6 +50,7 @@ INFO = GameInfo(
     summary="Draw a tile, keep it or flip it, and crew your ship column by column: the most"
             " coins wins.",
     uses_cards=False,
+    has_seat_secrets=False,
     options=(
         Param("board", "choice", "Adventure board, the same for everyone: A, B, C or D",
               choices=BOARDS, default="A"),

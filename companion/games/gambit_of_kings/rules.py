@@ -48,6 +48,7 @@ INFO = GameInfo(
     summary="Fantasy chess on a 10x10 board: take the enemy Castle. The adventure rules add a"
             " movement roll, piece cards and dice combat.",
     has_hidden_information=False,
+    has_seat_secrets=False,
     uses_dice=True,
     options=(
         Param("mode", "choice", "Rules", choices=MODES, default="standard",

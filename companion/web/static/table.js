@@ -584,7 +584,12 @@ function renderMe(snapshot) {
       return shown;
     }), covered.length ? el("div", { class: "actions", id: "covered-actions" }, covered) : null);
     facts.hidden = !secretsShown;
-    setChildren(secrets, el("div", { class: "muted" }, `You are ${seatName(view.seat)}. Only this phone sees this.`),
+    // A game with nothing hidden has no secrets to cover (every seat alike: it tells nothing).
+    const open = snapshot.seat_secrets === false && !covered.length;
+    const you = el("div", { class: "muted" },
+      `You are ${seatName(view.seat)}.${open ? "" : " Only this phone sees this."}`);
+    if (open) setChildren(secrets, you);
+    else setChildren(secrets, you,
       el("button", { class: "big secondary", id: "show-secrets",
         "aria-expanded": String(secretsShown), onclick: () => showSecrets(!secretsShown) },
       secretsShown ? "Hide my secrets" : "Show my secrets"),

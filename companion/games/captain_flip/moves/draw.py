@@ -20,7 +20,8 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
         return ()
     # Every tile with that side: which tiles are still in the bag is not the table's to know
     # (with the numbering it would tell the backs of tiles on the boards).
-    return (Param("face", "choice", "The side you see", choices=CHARACTERS),
+    return (Param("face", "choice", "The side you see", choices=CHARACTERS,
+                  labels=tuple(state.book.label(face) for face in CHARACTERS)),
             Param("tile", "choice", "Its number (on the sticker)",
                   choices=tuple(tile_name(n) for n in tile_sides()), depends_on="face",
                   choices_by=tuple((face, _tiles_showing(face)) for face in CHARACTERS)))
