@@ -46,6 +46,17 @@ class HandDealtTable:
         page.wait_for_function(f"() => state && state.version === {version}")
 
 
+def answer(page: Page, label: str, *choices: str) -> None:
+    """Tap an answer in the phone's alert, pick its choices, preview, confirm."""
+    page.click(f"#reaction-alert button:text-is('{label}')")
+    for choice in choices:
+        page.click(f"#sheet-form button:text-is('{choice}')")
+    page.click("#sheet-go")
+    expect(page.locator("#sheet-preview")).not_to_be_empty()
+    page.click("#sheet-go")
+    expect(page.locator("#sheet")).to_be_hidden()
+
+
 def hand_dealt_table(browser: Browser, server: Server,
                      options: dict[str, Any] | None = None) -> HandDealtTable:
     host = new_phone(browser)

@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web import test_e2e
-from tests.web.hand_dealt import hand_dealt_table
+from tests.web.hand_dealt import answer, hand_dealt_table
 from tests.web.server import Server
 from tests.web.shots import shot
 from tests.web.test_e2e import LIVE, tab
@@ -119,13 +119,7 @@ def test_the_host_forgets_a_hand_typed_wrong_in_the_middle_of_a_bluff_call(
 
     at.caught_up(cat)
     tab(cat, "table")
-    cat.click("#reaction-alert button:text-is('Tell the companion your permits')")
-    cat.click("#sheet-form button:text-is('Shield')")
-    cat.click("#sheet-form button:text-is('Fortify')")
-    cat.click("#sheet-go")
-    expect(cat.locator("#sheet-preview")).not_to_be_empty()
-    cat.click("#sheet-go")
-    expect(cat.locator("#sheet")).to_be_hidden()
+    answer(cat, "Tell the companion your permits", "Shield", "Fortify")
     at.caught_up(cat)
     cat.click("#reaction-alert button:text-is('Show the permit')")
     cat.click("#sheet-go")
