@@ -29,8 +29,8 @@ class GameInfo:
     max_players: int
     summary: str
     has_hidden_information: bool = True
-    # Whether a seat holds secrets of its own (a captain, powers): a phone then covers them.
-    # Captain Flip hides its tiles' backs from everyone alike, so it has none.
+    # Whether a seat holds secrets of its own (a role, powers): a phone then covers them. A
+    # game that hides things from everyone alike (a tile's back) has none.
     has_seat_secrets: bool = True
     uses_dice: bool = False
     uses_cards: bool = True

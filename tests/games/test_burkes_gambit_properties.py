@@ -35,7 +35,12 @@ def check_state(state: State) -> None:
     if state.outcome is None:
         assert [p.parasite for p in living].count(INFECTED) == 1, "not one infected survivor"
         assert any(p.team == "crew" for p in living), "the crew are dead but play goes on"
-        assert state.engines < state.to_earth or state.phase in ("vote", "tiebreak")
+        # at Earth only the vote goes on, or a Cancel's window opened in it (a reserved Cancel
+        # played on a standing quarantine, say), which closes back to the vote
+        at_vote = state.phase in ("vote", "tiebreak") or (
+            state.phase == "cancel" and state.pending is not None
+            and state.pending.resume in ("vote", "tiebreak"))
+        assert state.engines < state.to_earth or at_vote
     assert 0 <= state.dice_out() <= state.book.data["setup"]["dice"]
     assert all(p.reserve != "engine" for p in state.players), "an engine die was reserved"
     assert all(state.players[s].alive for s in state.quarantine), "a dead player in quarantine"
