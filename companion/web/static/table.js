@@ -454,9 +454,9 @@ function renderBoards(view) {
     const other = board.owner !== null && board.owner !== view.seat;
     // The hint's line is kept on a board this phone plays on, empty or not, so that the
     // board does not move under the finger between its first tap and its second.
-    const hintLine = hint ? el("p", { class: "muted board-hint", role: "status" }, hint,
-      el("button", { class: "secondary", onclick: () => { picking = null; renderBoards(state.view); } }, "Cancel"))
-      : other || view.seat === null ? null : el("p", { class: "muted board-hint", role: "status" });
+    const hintLine = !hint && (other || view.seat === null) ? null
+      : el("p", { class: "muted board-hint", role: "status" }, hint, hint ? el("button", {
+        class: "secondary", onclick: () => { picking = null; renderBoards(state.view); } }, "Cancel") : null);
     return el("div", { class: `board${other ? " other" : ""}`, "data-board": board.id },
       el("h3", {}, board.title, board.owner === null ? "" : ` (${seatName(board.owner)})`),
       hintLine, grid, boardLegend(board));
