@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.captains_gambit import flow
-from companion.games.captains_gambit.moves.common import fixed_label, waiting_text, who
+from companion.games.captains_gambit.moves.common import (
+    fixed_label,
+    no_reason,
+    waiting_text,
+    who,
+)
 from companion.games.captains_gambit.state import State
 
 COUNTERS = ("health", "energy", "blood", "loyalty")
@@ -39,9 +44,7 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     if (isinstance(target, int) and 0 <= target < len(state.players)
             and params.get("counter") == "health" and not state.players[target].alive):
         return f"{who(state, target)} is dead; the dead cannot be healed"
-    if isinstance(params.get("reason"), str) and not params["reason"].strip():
-        return "a correction needs a reason"
-    return None
+    return no_reason(params)
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
