@@ -67,6 +67,10 @@ def test_a_vote_refused_says_why_the_seat_has_none() -> None:
     assert errors(s, "vote", 1, target=2).endswith(": the Stowaway does not vote")
     assert errors(s, "vote", 0, target=2).endswith(
         ": seat 0 (Ann) is in quarantine and does not vote at this table")
+    # Every phone's status says who is not asked, and why (roles and quarantine are public):
+    # the Stowaway is not left wondering, nor the table waiting on a seat that has no vote.
+    assert s.view(1)["status"] == ("the ship reaches Earth: vote whom to eject (0 of 1 have"
+                                   " voted; not voting: Ann (in quarantine), Ben (the Stowaway))")
 
 
 @pytest.mark.parametrize(("house", "message"), [

@@ -87,13 +87,31 @@ def status(state: State) -> str:
         return "the table turns the ejected player's parasite card face up"
     if state.phase == "vote":
         return (f"the ship reaches Earth: vote whom to eject ({len(state.votes)} of"
-                f" {len(voters(state))} have voted)")
+                f" {len(voters(state))} have voted{_not_voting(state)})")
     if state.phase == "tiebreak":
         return "a tied vote: the Captain decides"
     if state.outcome:
         team = winning_team(state)
         return f"game over: {WINNERS[team]} win" if team else "game over"
     return state.phase
+
+
+def _not_voting(state: State) -> str:
+    """The living who have no vote, and why, so that no one wonders why they are not asked
+    (roles lie face up and quarantine is public)."""
+    names = []
+    for player in state.living():
+        if player.seat not in voters(state):
+            role = voteless_role(state, player.seat)
+            names.append(f"{player.name} ({f'the {role}' if role else 'in quarantine'})")
+    return f"; not voting: {', '.join(names)}" if names else ""
+
+
+def voteless_role(state: State, seat: int) -> str | None:
+    """The seat's role's name when that role has no vote (the Stowaway), else None."""
+    role = state.players[seat].role
+    return state.book.role_label(role) if role is not None and not state.book.role_votes(role) \
+        else None
 
 
 def _empty_bag(state: State) -> str:

@@ -10,6 +10,7 @@ from companion.games.burkes_gambit.moves.common import (
     said,
     status,
     target_problem,
+    voteless_role,
     voters,
     who,
 )
@@ -33,8 +34,9 @@ def _not_a_voter(state: State, seat: int | None) -> str:
     player = state.players[seat]
     if not player.alive:
         return "the dead do not vote"
-    if player.role is not None and not state.book.role_votes(player.role):
-        return f"the {state.book.role_label(player.role)} does not vote"
+    role = voteless_role(state, seat)
+    if role is not None:
+        return f"the {role} does not vote"
     return f"{who(state, seat)} is in quarantine and does not vote at this table"
 
 
