@@ -32,6 +32,8 @@ class GameInfo:
     # Whether a seat holds secrets of its own (a role, powers): a phone then covers them. A
     # game that hides things from everyone alike (a tile's back) has none.
     has_seat_secrets: bool = True
+    # Whether the table rolls real dice that the camera reads (a game whose dice the
+    # companion rolls, in secret or not, rolls none): the service reads no dice otherwise.
     uses_dice: bool = False
     uses_cards: bool = True
     # The table options a phone offers when a table is created (a game may accept more).

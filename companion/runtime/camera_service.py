@@ -132,6 +132,7 @@ class CameraService:
         # no camera it loads no reader (onnxruntime and the models: about 40 MB).
         self.dice = TableDice(data) if data is not None and open_camera is not None else None
         self._read_dice = read_dice or self.dice
+        self._dice_wanted = True  # the attached table's game rolls real dice (or none attached)
         self.status: dict[str, Any] = {"ok": False, "source": None,
                                        "message": "no camera configured"}
         self.readings: deque[dict[str, Any]] = deque(maxlen=KEEP)
@@ -269,7 +270,7 @@ class CameraService:
             return
         settle = SettleGate(self.dice.zone if self.dice else None)
         try:
-            for report in watch(camera, read_dice=self._read_dice, on_frame=self._keep_frame,
+            for report in watch(camera, read_dice=self._read_table_dice, on_frame=self._keep_frame,
                                 boards=self.boards, settle=settle):
                 self._take(report)
                 if self._stop.is_set():
@@ -281,6 +282,14 @@ class CameraService:
             self.status = {**self.status, "ok": False, "message": "the camera loop stopped"}
         finally:
             camera.close()
+
+    def _read_table_dice(self, frame: Any, codes: list[CodeReading]) -> list[DieReading]:
+        """The dice in a settled frame, at a table whose game rolls real dice (with no table
+        attached too: the host checks the camera). A card game's table spends no time on
+        them, and no coin or token there is shown as a roll."""
+        if self._read_dice is None or not self._dice_wanted:
+            return []
+        return self._read_dice(frame, codes)
 
     def _take(self, report: dict[str, Any]) -> None:
         if report["type"] == "camera":
@@ -320,7 +329,7 @@ class CameraService:
             if self.table_id == table.id:
                 self.table_id = None
                 self.readings.clear()  # this table's readings are not the next table's
-                self._watch_boards(None)
+                self._look_for(None)
                 table.touch()
             return
         if self.table_id not in (None, table.id):
@@ -334,7 +343,7 @@ class CameraService:
         if self.table_id not in (None, table.id):
             self.readings.clear()  # what it saw at another table is not this table's business
         self.table_id = table.id
-        self._watch_boards(table)
+        self._look_for(table)
         table.touch()
 
     def snapshot_jpeg(self) -> bytes | None:
@@ -363,9 +372,11 @@ class CameraService:
         }
 
     # --- boards ------------------------------------------------------------------------------
-    def _watch_boards(self, table: LiveTable | None) -> None:
-        """Look for the boards of the table's game (none without a table)."""
+    def _look_for(self, table: LiveTable | None) -> None:
+        """Look for the boards of the table's game (none without a table), and for dice
+        unless its game rolls none."""
         self.boards.look_for(table.session.rules.physical_boards() if table else ())
+        self._dice_wanted = table is None or table.session.rules.info.uses_dice
         self.board_readings.clear()
         self._checks = None
         self._positions.clear()

@@ -1,6 +1,6 @@
 """The service reads pip dice once a roll settles, and a die the players confirm is kept for
 the table's adaptation. The camera is a folder of recorded frames; the game is Burke's
-Gambit, whose roll is made to take a pip die here (no game of this repository rolls d6s)."""
+Gambit, whose roll is made to take a pip die here (its own dice are taught dice, not d6s)."""
 
 from __future__ import annotations
 
@@ -141,6 +141,30 @@ def test_nothing_outside_the_roll_zone_is_read(tmp_path: Path,
         assert built.camera.frames >= 6
         assert [r for r in host.get(base).json["camera"]["readings"] if r["type"] == "roll"] \
             == []
+    finally:
+        built.close()
+
+
+def test_a_table_whose_game_rolls_no_dice_reads_none(tmp_path: Path) -> None:
+    """Captain's Gambit rolls no dice: its settled frames spend no time on them, and the
+    dice in view (a token, a coin at a real table) are never shown as a roll."""
+    built = Services.build(Settings(camera=str(recorded(tmp_path / "frames"))),
+                           tmp_path / "data")
+    try:
+        app = create_app(built, testing=True)
+        host = Phone(app)
+        created = host.post("/api/tables", {"game": "captains-gambit", "seats": SEATS}).json
+        base = f"/api/tables/{created['id']}"
+        assert host.post(f"{base}/join", {"pin": created["pin"], "seat": 0}).status_code == 200
+        assert host.post(f"{base}/camera").status_code == 200
+        built.start()
+        deadline = time.monotonic() + 30
+        while built.camera.frames < 6 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1)  # the last frame read too
+        assert built.camera.frames >= 6
+        camera = host.get(base).json["camera"]
+        assert [r for r in camera["readings"] if r["type"] == "roll"] == []
     finally:
         built.close()
 
