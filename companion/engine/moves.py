@@ -52,8 +52,9 @@ class Move:
     secret: tuple[str, ...] = ()  # fields only the acting seat may see in the log
     ruling: bool = False  # the table overrides the rules with it (see ActionSpec)
     covered: bool = False  # being offered it is a secret: its button is covered (see ActionSpec)
-    # What this action means for this seat, in a line: its effect, and for a claim whether
-    # the seat holds what it claims and what a lost call would cost it.
+    # What this action means for this seat, in a line: its effect, and for a claim what a
+    # lost call would cost. The same words whether or not the seat holds what it claims: a
+    # phone's buttons are seen by its neighbours too.
     note: Callable[[Any, int | None], str] = no_note
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
-from companion.engine.actions import ActionSpec
+from companion.engine.actions import ActionSpec, ParamKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +263,8 @@ def listed(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-RENDERED_KINDS = ("seat", "number", "choice", "choices", "text", "flag", "cell")
+# Every kind of field has a control on the phone; a game that builds another is caught here.
+RENDERED_KINDS = get_args(ParamKind)
 
 
 def view_problems(view: TableView) -> list[str]:

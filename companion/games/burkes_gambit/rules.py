@@ -225,7 +225,7 @@ class BurkesGambitRules(GameRules):
                 "seat": seat,
                 "team": me.team,  # your own ID card: you may look at it any time
                 # Never your own parasite card: nobody may look at their own.
-                "looks": moves.public_looks(state, seat),
+                "looks": moves.own_looks(state, seat),
                 "vote": state.votes.get(seat),
             }
         return out

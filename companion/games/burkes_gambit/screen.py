@@ -73,7 +73,7 @@ def _secrets(state: State, seat: int) -> tuple[Fact, ...]:
     else:
         out.append(Fact("team", "Your ID card", moves.NAMES[me.team], GOALS[me.team]))
     # Never your own parasite card: nobody may look at their own.
-    out += [_look(state, look) for look in moves.public_looks(state, seat)]
+    out += [_look(state, look) for look in moves.own_looks(state, seat)]
     return tuple(out)
 
 

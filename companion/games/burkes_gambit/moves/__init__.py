@@ -35,7 +35,7 @@ from companion.games.burkes_gambit.moves import (
 from companion.games.burkes_gambit.moves.common import (
     NAMES,
     WINNERS,
-    public_looks,
+    own_looks,
     status,
     turn_shown,
     waiting_for,
@@ -77,7 +77,7 @@ __all__ = [
     "WINNERS",
     "action_name",
     "cancelled_name",
-    "public_looks",
+    "own_looks",
     "status",
     "turn_shown",
     "waiting_for",

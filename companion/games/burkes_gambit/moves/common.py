@@ -149,7 +149,7 @@ def winning_team(state: State) -> str | None:
     return CREW if outcome.reason == "infected_ejected" else SPECIALIST
 
 
-def public_looks(state: State, seat: int) -> list[dict[str, Any]]:
+def own_looks(state: State, seat: int) -> list[dict[str, Any]]:
     """The seat's own looks, for its view only."""
     return [{"card": look.card, "seat": look.seat, "name": state.name(look.seat),
              "result": look.result, "stale": look.card == "parasite" and look.epoch != state.epoch}
