@@ -6,9 +6,9 @@ shows up here); every seat's view, table view and legal actions come out the sam
 that seat may know (`as_known_to`, the game's own declaration of its secrets), and its log
 holds none of what it may not know; what a screen shows is the same for every seat but the
 seat's own part; every action spec can be drawn by the generic phone page; the table's rulings
-are never chosen by random play. At the end: replaying the log (and the log written as a
-transcript) rebuilds the same state and views, and undo restores exactly what a replay of the
-shorter log gives.
+each ask a reason and are never chosen by random play. At the end: replaying the log (and the
+log written as a transcript) rebuilds the same state and views, and undo restores exactly what
+a replay of the shorter log gives.
 """
 
 from __future__ import annotations
@@ -156,8 +156,12 @@ def play(rules: GameRules, setup: GameSetup, rng: random.Random) -> TableSession
     for _ in range(STEP_LIMIT):
         if session.outcome is not None:
             break
-        rulings = {spec.name for seat in viewers(session)
-                   for spec in session.legal_actions(seat) if spec.ruling}
+        specs = [spec for seat in viewers(session) for spec in session.legal_actions(seat)
+                 if spec.ruling]
+        for spec in specs:  # the engine refuses it blank: the log says why the table overruled
+            assert any(p.name == "reason" and p.kind == "text" and p.default is None
+                       for p in spec.params), f"{setup.game}: the ruling {spec.name} asks no reason"
+        rulings = {spec.name for spec in specs}
         given = session.state
         before = copy.deepcopy(given)
         action = random_step(session, rng)

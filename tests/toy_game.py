@@ -98,7 +98,8 @@ MOVES = MoveSet("Counter race", (
          lambda s, seat: None if seat is None and not s.outcome else "the table corrects",
          _correct_run, lambda s, seat, p: f"Table correction: {p.get('player')} to {p.get('cell')}",
          lambda s, seat: (Param("player", "seat", "Player", choices=tuple(range(len(s.names)))),
-                          Param("cell", "number", "Cell", minimum=0, maximum=TRACK - 1)),
+                          Param("cell", "number", "Cell", minimum=0, maximum=TRACK - 1),
+                          Param("reason", "text", "Why", maximum=200)),
          ruling=True),
 ), lambda state, seat: "the table" if seat is None else state.names[seat])
 

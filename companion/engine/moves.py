@@ -58,6 +58,15 @@ class Move:
     note: Callable[[Any, int | None], str] = no_note
 
 
+def _blank_reason(move: Move, params: Mapping[str, Any]) -> str | None:
+    """A table's ruling overrides the rules: its log line must say why, so a ruling's
+    ``reason`` field may not be blank (every game alike)."""
+    reason = params.get("reason")
+    if move.ruling and isinstance(reason, str) and not reason.strip():
+        return "a ruling needs a reason: say why, for the log"
+    return None
+
+
 def typed_square(value: Any) -> Any:
     """A square as a player may type it, read as the boards name their squares (a file letter
     and a rank, in lower case, like chess): " D4 " is "d4". Anything but text is left as it
@@ -124,8 +133,8 @@ class MoveSet:
             spec = ActionSpec(move.name, "", params=move.params(state, seat))
             params = self._read(action.params, spec.params)
             # a missing field first (the game's own reasons read the values it is given)
-            reason = (spec.missing(params) or move.check(state, seat, params)
-                      or spec.problem(params))
+            reason = (spec.missing(params) or _blank_reason(move, params)
+                      or move.check(state, seat, params) or spec.problem(params))
         if reason is not None:
             words = spec.in_words(reason) if spec is not None else reason
             raise IllegalActionError(action.name, actor, reason, words)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.engine import Action, ActionSpec, Param, RulesError
+from companion.engine import Action, ActionSpec, IllegalActionError, Param, RulesError
 
 
 def spec() -> ActionSpec:
@@ -70,3 +70,17 @@ def test_a_spec_survives_its_trip_through_the_api() -> None:
               default=[], labels=("A", "B"), notes=("does a", "does b")),
         Param("loud", "flag", "Loud", default=False)), cost=1, note="n", ruling=True)
     assert ActionSpec.from_dict(spec.to_dict()) == spec
+
+
+def test_a_ruling_with_a_blank_reason_is_refused_by_the_engine_for_every_game() -> None:
+    """One check for every game's rulings: the log must say why the table overruled."""
+    from companion.engine import GameSetup, TableSession
+    from tests.toy_game import RULES
+
+    session = TableSession(GameSetup("counter-race", ("Ann", "Ben"), {}, seed=1), RULES)
+    for blank in ("", "   "):
+        with pytest.raises(IllegalActionError, match="a ruling needs a reason: say why"):
+            session.submit(Action("correct", None, {"player": 0, "cell": 3, "reason": blank}))
+    assert session.history == []
+    session.submit(Action("correct", None, {"player": 0, "cell": 3, "reason": "a slip"}))
+    assert session.state.at[0] == 3

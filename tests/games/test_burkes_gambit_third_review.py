@@ -134,8 +134,8 @@ def test_a_dead_players_card_that_belies_the_deal_is_never_ruled_from_again() ->
 def test_the_tables_rulings_need_a_reason_as_a_correction_does() -> None:
     s = table(deal=DEAL)
     assert errors(s, "grant_look", None, looker=1, card="id", target=2, reason=" ").endswith(
-        "a look the table grants needs a reason (the role used)")
+        "a ruling needs a reason: say why, for the log")
     assert errors(s, "declare_winner", None, winner="crew", reason="").endswith(
-        "a ruling needs a reason")
+        "a ruling needs a reason: say why, for the log")
     act(s, "declare_winner", None, winner="crew", reason="Dan confessed")
     assert s.view(None)["outcome"]["reason"] == "declared"

@@ -464,6 +464,9 @@ def test_the_host_corrects_coins_and_everyone_reads_it() -> None:
     table.play("gunner", "a1")
     table.refused("correct_coins", "only the table (its host) corrects coins", seat=0,
                   player=0, coins=4)
+    for blank in ({"reason": " "}, {}):  # blank, or left out: the log must say why
+        with pytest.raises(IllegalActionError, match="reason"):
+            table.act("correct_coins", None, player=0, coins=4, **blank)
     table.act("correct_coins", seat=None, player=0, coins=4, reason="one coin fell")
     assert table.coins(0) == 4
     record = table.session.history[-1]

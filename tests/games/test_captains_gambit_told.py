@@ -32,7 +32,7 @@ def test_a_hand_typed_wrong_is_forgotten_and_told_again_so_the_permit_can_be_sho
         act(table, "show_permit", 1)  # the card is in his hand: the record is wrong
     with pytest.raises(IllegalActionError, match="only the table"):
         act(table, "forget_told", 1, target=1, what="permits", reason="typo")
-    with pytest.raises(IllegalActionError, match="a correction needs a reason"):
+    with pytest.raises(IllegalActionError, match="a ruling needs a reason"):
         act(table, "forget_told", target=1, what="permits", reason=" ")
     act(table, "forget_told", target=1, what="permits", reason="Ben typed his cards wrong")
     assert "permits_seen" in [a.name for a in table.legal_actions(1)]

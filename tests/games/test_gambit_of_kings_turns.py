@@ -124,7 +124,7 @@ def test_the_table_may_declare_a_result() -> None:
     assert refused(session, 0, "declare", result="dark", reason="x") == \
         "cannot declare by Ann: only the table declares a result"
     assert refused(session, None, "declare", result="dark", reason=" ") == \
-        "cannot declare by the table: a ruling needs a reason"
+        "cannot declare by the table: a ruling needs a reason: say why, for the log"
     act(session, None, "declare", result="dark", reason="Ann concedes")
     assert session.outcome is not None and session.outcome.winners == (1,)
     assert session.history[-1].text == "The table declares Ben the winner (Ann concedes)"

@@ -230,7 +230,7 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     host.click("#sheet-form [data-param=counter] button:text-is('Health')")
     host.fill("#sheet-form [data-param=reason] input", " ")
     host.click("#sheet-go")
-    expect(host.locator("#sheet-error")).to_contain_text("A correction needs a reason")
+    expect(host.locator("#sheet-error")).to_contain_text("A ruling needs a reason")
     expect(host.locator("#sheet-error summary")).to_have_text("Why?")
     host.click("#sheet-cancel")
     tab(phones[2], "log")  # Cat reads the log while the others play: it stays live

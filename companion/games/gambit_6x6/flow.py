@@ -380,8 +380,9 @@ def lose(state: State, piece: str, counts: bool = True, given: bool = False) -> 
             state.pieces[rest.id].counts = False
 
 
-def game_over(state: State, winners: tuple[int, ...], reason: str) -> None:
-    state.outcome = Outcome(winners, reason)
+def game_over(state: State, winners: tuple[int, ...], reason: str, why: str = "") -> None:
+    """``why``: the table's reason, when its ruling ends the game."""
+    state.outcome = Outcome(winners, reason, {"why": why} if why else {})
     state.phase = "over"
     state.pending = None
     state.emit("game_over", winners=list(winners), reason=reason)

@@ -26,8 +26,6 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 def _check(state: State, seat: int | None, params: Params) -> str | None:
     counter, target, value = params.get("counter"), params.get("target"), params.get("value")
     dead = isinstance(target, int) and a_seat(state, target) and not state.players[target].alive
-    if isinstance(params.get("reason"), str) and not params["reason"].strip():
-        return "a correction needs a reason"
     if counter == "health":
         if dead:
             return f"{who(state, target)} is dead: a correction does not bring the dead back"

@@ -15,11 +15,6 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
             Param("reason", "text", "Why", maximum=200))
 
 
-def _check(state: State, seat: int | None, params: Params) -> str | None:
-    reason = params.get("reason")
-    return "a ruling needs a reason" if isinstance(reason, str) and not reason.strip() else None
-
-
 def _run(state: State, seat: int | None, params: Params) -> None:
     team = SPECIALIST if params["winner"] == "specialists" else CREW
     flow.finish(state, team, "declared", why=str(params["reason"]))
@@ -31,4 +26,4 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 MOVE = Move("declare_winner", "table", fixed_label("Declare the winner (the table's ruling)"),
             table_only("turn", "cancel", "vote", "tiebreak", "reveal", "reveal_ejected"), _run,
-            _text, _params, _check, ruling=True)
+            _text, _params, ruling=True)

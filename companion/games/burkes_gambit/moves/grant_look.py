@@ -20,9 +20,6 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 def _check(state: State, seat: int | None, params: Params) -> str | None:
     if params.get("looker") == params.get("target") and params.get("card") == "parasite":
         return "nobody may look at their own parasite card"
-    reason = params.get("reason")
-    if isinstance(reason, str) and not reason.strip():
-        return "a look the table grants needs a reason (the role used)"
     return None
 
 

@@ -21,7 +21,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("player", "seat", "Whose coins", choices=tuple(range(len(state.players)))),
             Param("coins", "number", "Coins they hold", minimum=0, maximum=MOST),
-            Param("reason", "text", "Why", maximum=120, default=""))
+            Param("reason", "text", "Why", maximum=120))
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
@@ -34,9 +34,7 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     player = params.get("player")
     name = state.name(player) if isinstance(player, int) and 0 <= player < len(
         state.players) else f"seat {player}"
-    reason = str(params.get("reason") or "").strip()
-    return f"Table correction: {name} holds {params.get('coins')} coins" + (
-        f" ({reason})" if reason else "")
+    return f"Table correction: {name} holds {params.get('coins')} coins ({params.get('reason')})"
 
 
 MOVE = Move("correct_coins", "table", lambda state: "Correct a player's coins", _refusal, _run,

@@ -232,13 +232,6 @@ def check_target(kind: str) -> Callable[[State, int | None, Params], str | None]
 
 # --- hands ---------------------------------------------------------------------------------
 
-def no_reason(params: Params) -> str | None:
-    """A table's ruling with a blank reason is refused: its log line must say why."""
-    if isinstance(params.get("reason"), str) and not params["reason"].strip():
-        return "a correction needs a reason"
-    return None
-
-
 def may_hold(state: State, seat: int, card: str) -> bool:
     """Whether ``seat`` holds ``card`` or might (a card the companion was not told)."""
     permits = state.players[seat].permits

@@ -6,7 +6,6 @@ from companion.engine import Move, Param, Params
 from companion.games.captains_gambit import flow
 from companion.games.captains_gambit.moves.common import (
     fixed_label,
-    no_reason,
     waiting_text,
     who,
 )
@@ -44,7 +43,7 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     if (isinstance(target, int) and 0 <= target < len(state.players)
             and params.get("counter") == "health" and not state.players[target].alive):
         return f"{who(state, target)} is dead; the dead cannot be healed"
-    return no_reason(params)
+    return None
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:

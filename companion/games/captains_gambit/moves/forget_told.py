@@ -11,7 +11,7 @@ it shows nobody what the record held."""
 from __future__ import annotations
 
 from companion.engine import Move, Param, Params
-from companion.games.captains_gambit.moves.common import fixed_label, no_reason
+from companion.games.captains_gambit.moves.common import fixed_label
 from companion.games.captains_gambit.state import State
 
 WHAT = ("permits", "captain")
@@ -43,7 +43,7 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
         # its Reveal was judged on the captain told; what followed is corrected with counters
         return (f"{state.name(target)}'s captain is face up for everyone; correct what followed"
                 " with Correct a counter")
-    return no_reason(params)
+    return None
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:

@@ -18,6 +18,7 @@ from companion.games.gambit_6x6.moves import (
     pass_turn,
     place_powers,
     reassign,
+    rulings,
     sensei,
     take_power,
     witch_doctor,
@@ -28,7 +29,7 @@ MOVE_SET = MoveSet("Gambit (6x6)", (
     choose_powers.MOVE, place_powers.MOVE, move.MOVE, bulldoze.MOVE, detect.MOVE, sensei.MOVE,
     magician.MOVE, pass_turn.MOVE, accept.MOVE, challenge.MOVE, moat.MOVE, kamikaze.MOVE,
     witch_doctor.MOVE, give_up.MOVE, reassign.MOVE, take_power.MOVE, juggernaut.USE,
-    juggernaut.LET_STAND,
+    juggernaut.LET_STAND, rulings.SET_PIECE, rulings.DECLARE,
 ), lambda state, seat: state.name(seat), cells=typed_square)  # "C2 " is c2
 
 # Events that show hidden information: undo stops before them.
@@ -104,4 +105,6 @@ def game_over_text(state: State, winners: list[int], reason: str) -> str:
             "losses": f"{names} wins: every other team has lost {pieces(state.losses)}",
             "quiet": f"A draw: {_turns(int(state.book.rule('win', 'quiet_turns')))} with no"
                      " piece lost",
+            "declared": f"The table's ruling: {names} wins" if names else
+                        "The table's ruling: a draw",
             }.get(reason, "The game is over")

@@ -23,11 +23,6 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
             Param("reason", "text", "Why", maximum=200))
 
 
-def _check(state: State, seat: int | None, params: Params) -> str | None:
-    reason = params.get("reason")
-    return "a ruling needs a reason" if isinstance(reason, str) and not reason.strip() else None
-
-
 def _run(state: State, seat: int | None, params: Params) -> None:
     result = str(params["result"])
     winners = () if result == "draw" else (SIDES.index(result),)
@@ -43,4 +38,4 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 
 DECLARE = Move("declare", "table", fixed("Declare the result (the table's ruling)"), _refusal,
-               _run, _text, _params, _check, ruling=True)
+               _run, _text, _params, ruling=True)
