@@ -100,6 +100,21 @@ def test_replay_names_each_boards_owner_and_shows_a_stack_whole(
     assert " A5+B6+A3 " in capsys.readouterr().out  # e6: bottom first
 
 
+def test_replay_plays_a_tables_export_as_its_host_downloads_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One JSON object, setup and actions, pretty-printed: the same game as the transcript."""
+    lines = [json.loads(line) for line in PUCK.read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    export = tmp_path / "table-1.json"
+    export.write_text(json.dumps({"setup": lines[0], "actions": lines[1:]}, indent=1))
+    assert main(["replay", str(export)]) == 0
+    assert "Game over by the end of round 12: Ann (Puck) wins" in capsys.readouterr().out
+    lines[3] = {**lines[3], "action": "no_such_action"}
+    export.write_text(json.dumps({"setup": lines[0], "actions": lines[1:]}))
+    assert main(["replay", str(export)]) == 3
+    assert ":line 4: " in capsys.readouterr().err  # counted as the transcript's lines
+
+
 def test_replay_of_a_missing_file_exits_2(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(tmp_path / "nope.jsonl")]) == 2

@@ -22,7 +22,7 @@ from companion.engine import (
     all_games,
     component_games,
     get_game,
-    replay_transcript,
+    replay_text,
 )
 from companion.games import load_plugins  # importing the package registers every game
 from companion.settings import SettingsError, data_dir, load_settings, models_dir
@@ -109,7 +109,7 @@ def _replay(args: argparse.Namespace) -> int:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         print(f"companion replay: cannot read {path}: {reason}", file=sys.stderr)
         return EXIT_USAGE
-    result = replay_transcript(text.splitlines())
+    result = replay_text(text)
     session = result.session
     seats = len(session.setup.seats) if session else 0
     if args.seat is not None and session and not 0 <= args.seat < seats:
@@ -338,9 +338,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser(
         "replay",
         help="replay a transcript and print the final table",
-        description="Replay a transcript (JSON Lines: a setup line, then one action per line)."
-                    " Exit status 3 names the first refused line; 2 means the file cannot"
-                    " be read. See docs/transcripts.md.",
+        description="Replay a transcript (JSON Lines: a setup line, then one action per line;"
+                    " or an ended table's export, as its host downloads it). Exit status 3"
+                    " names the first refused line; 2 means the file cannot be read. See"
+                    " docs/transcripts.md.",
     )
     replay.add_argument("file", help="the transcript, for example fixtures/transcripts/*.jsonl")
     replay.add_argument("--json", action="store_true", help="print the result as JSON")

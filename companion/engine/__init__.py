@@ -77,6 +77,7 @@ from companion.engine.transcript import (
     ReplayResult,
     TranscriptError,
     parse_setup,
+    replay_text,
     replay_transcript,
 )
 
@@ -155,6 +156,7 @@ __all__ = [
     "get_game",
     "parse_setup",
     "register_game",
+    "replay_text",
     "replay_transcript",
     "shuffled",
 ]

@@ -1,6 +1,7 @@
 """Transcripts: JSON Lines, a setup line then one action or observation per line.
 
-Blank lines and lines starting with ``#`` are comments. See docs/transcripts.md.
+Blank lines and lines starting with ``#`` are comments. A table's export (one JSON object,
+``setup`` and ``actions``) replays too. See docs/transcripts.md.
 """
 
 from __future__ import annotations
@@ -72,6 +73,24 @@ def _lines(text_lines: Iterable[str]) -> Iterable[tuple[int, Any]]:
             raise TranscriptError(number, reason) from None
         except (ValueError, RecursionError) as exc:  # a 5,000-digit number, deep nesting
             raise TranscriptError(number, f"invalid JSON ({exc})") from None
+
+
+def replay_text(text: str) -> ReplayResult:
+    """Replay a transcript file's text: JSON Lines, or a table's export as the companion gives
+    it (one object: ``setup`` and ``actions``; its lines are counted as the transcript's)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = None  # JSON Lines (or not JSON at all: the lines say where)
+    if not isinstance(data, dict) or "setup" not in data:
+        return replay_transcript(text.splitlines())
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        why = ("this export is one phone's view of the log (no seed, no actions): only the"
+               " host's export of an ended table replays" if "history" in data else
+               "an export needs \"actions\", a list")
+        return ReplayResult(None, TranscriptError(1, why))
+    return replay_transcript(json.dumps(line) for line in (data["setup"], *actions))
 
 
 def replay_transcript(text_lines: Iterable[str]) -> ReplayResult:

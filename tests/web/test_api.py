@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from companion.engine import replay_text
 from tests.web.conftest import SEATS, Phone, counter, secret
 
 
@@ -312,6 +314,15 @@ def test_ending_a_table_freezes_it_and_the_host_can_export_the_whole_transcript(
     # Every action, private inputs included (a phone's version counts only what it may know).
     assert isinstance(full["setup"]["seed"], int) and len(full["actions"]) >= now["version"]
     assert table["host"].get("/api/tables").json == []  # ended tables leave the list
+    # the export replays as it comes (companion replay): the same table, action for action
+    replayed = replay_text(json.dumps(full, indent=1))
+    assert replayed.error is None and replayed.session is not None
+    assert len(replayed.session.history) == len(full["actions"])
+    assert replayed.session.table_view(None).to_dict()["players"] == \
+        table["host"].get(base).json["view"]["players"]
+    # a player's own export is its view of the log: it says it cannot replay
+    mine = replay_text(json.dumps(player.get(f"{base}/export").json))
+    assert mine.error is not None and "only the host's export" in mine.error.reason
 
 
 def test_the_host_frees_a_seat_and_its_old_phone_loses_it(table: dict[str, Any],

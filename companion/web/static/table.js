@@ -852,8 +852,14 @@ async function endTable() {
 async function exportLog() {
   try {
     const data = await api("GET", `${BASE}/export`);
-    const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
-    const link = el("a", { href: URL.createObjectURL(blob), download: `table-${TABLE}.json` });
+    // An ended table's whole log is a transcript (JSON Lines) that `companion replay` plays;
+    // a phone's own view of the log is kept as it came.
+    const transcript = Array.isArray(data.actions);
+    const text = transcript ? [data.setup, ...data.actions].map((line) => JSON.stringify(line)).join("\n") + "\n"
+      : JSON.stringify(data, null, 1);
+    const blob = new Blob([text], { type: transcript ? "application/jsonl" : "application/json" });
+    const link = el("a", { href: URL.createObjectURL(blob),
+      download: `table-${TABLE}.${transcript ? "jsonl" : "json"}` });
     link.click();
   } catch (err) { banner(err.message); }
 }
