@@ -18,7 +18,21 @@ APP = "gambit-companion"
 
 
 class SettingsError(ValueError):
-    """A setting has a value of the wrong kind, or the file is not valid TOML."""
+    """A setting has a value of the wrong kind or out of its range, or the file is not valid
+    TOML."""
+
+
+# The values a setting may take, so that a bad one stops the companion at start with its
+# name, not later in the middle of a game (a port past 65535, no thread left for requests).
+RANGES: dict[str, tuple[float, float]] = {
+    "port": (1, 65535),
+    "threads": (12, 1000),  # each live phone holds one; 8 are kept for requests
+    "max_tables": (1, 1000),
+    "speech_rate": (80, 450),  # espeak-ng's range, words per minute
+    "voice_volume": (0, 1),
+    "ambience_volume": (0, 1),
+}
+KINDS = {"int": "a whole number", "float": "a number", "str": "text"}
 
 
 @dataclass(frozen=True)
@@ -43,6 +57,13 @@ class Settings:
     games: str = ""
     sources: tuple[str, ...] = field(default=(), compare=False)  # where the values came from
 
+    def __post_init__(self) -> None:
+        for name, (low, high) in RANGES.items():
+            value = getattr(self, name)
+            if not low <= value <= high:
+                raise SettingsError(f"setting {name!r} must be from {low:g} to {high:g},"
+                                    f" not {value!r}")
+
     def with_options(self, **options: Any) -> Settings:
         """These settings with command-line options that were given (None = not given)."""
         given = {k: v for k, v in options.items() if v is not None}
@@ -66,7 +87,8 @@ def _convert(name: str, kind: Any, value: Any, where: str) -> Any:
             return str(value)
     except ValueError:
         pass
-    raise SettingsError(f"{where}: setting {name!r} must be a {kind}, not {value!r}")
+    raise SettingsError(f"{where}: setting {name!r} must be {KINDS.get(str(kind), kind)},"
+                        f" not {value!r}")
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -91,7 +113,19 @@ def load_settings(path: Path | None = None) -> Settings:
         if os.environ.get(env):  # set and not empty
             values[name] = _convert(name, kind, os.environ[env], env)
             sources.append(env)
-    return Settings(**values, sources=tuple(sources))
+    try:
+        return Settings(**values, sources=tuple(sources))
+    except SettingsError as exc:  # a value out of range: say where it came from
+        raise SettingsError(f"{', '.join(sources)}: {exc}") from None
+
+
+def missing_config() -> str | None:
+    """A warning when $COMPANION_CONFIG names no file (a name typed wrong: the defaults are
+    used), else None. Not an error: an empty place for settings is a choice too."""
+    named = os.environ.get("COMPANION_CONFIG")
+    if named and not Path(named).is_file():
+        return f"COMPANION_CONFIG names {named}, which is not a file: no settings file is read"
+    return None
 
 
 def models_dir() -> Path:

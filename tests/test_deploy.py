@@ -177,3 +177,20 @@ def test_the_unit_allows_devices_not_folders_and_bounds_the_service() -> None:
     assert "char-dma_heap" in [a.removeprefix("DeviceAllow=") for a in allowed]
     for limit in ("CPUQuota", "MemoryMax", "MemoryHigh", "TasksMax"):
         assert service[limit], limit
+
+
+def test_doctor_on_the_pi_where_the_companion_already_runs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its port is taken by the companion itself: that is no problem to fix."""
+    from tests.web.server import Server
+
+    server = Server(tmp_path / "data")
+    server.start()
+    try:
+        monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
+        main(["doctor", "--data", str(tmp_path / "data"), "--port", str(server.port)])
+        assert f"[ok  ] port: 0.0.0.0:{server.port}: the companion is running there" \
+            in capsys.readouterr().out
+    finally:
+        server.stop()

@@ -161,8 +161,10 @@ def _watch_camera(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     read_dice = ((lambda frame, codes: read_all_dice(frame, pips, taught, codes=codes))
                  if pips or taught else None)
+    delivered = False  # a frame ever came: without one, the run failed (exit 1)
     try:
         for report in watch(camera, max_frames=args.frames, read_dice=read_dice):
+            delivered = delivered or (report["type"] == "camera" and report["ok"])
             if args.json:
                 print(json.dumps(report), flush=True)
             elif report["type"] == "camera":
@@ -174,13 +176,20 @@ def _watch_camera(args: argparse.Namespace) -> int:
             elif report["type"] == "card_gone":
                 print(f"card gone: {report['payload']}", flush=True)
             else:
-                values = ", ".join(str(d["value"]) for d in report["dice"])
-                print(f"roll: {values}", flush=True)
+                print(f"roll: {_values(report['dice'])}", flush=True)
     except KeyboardInterrupt:
         pass
     finally:
         camera.close()
+    if not delivered:
+        print(f"companion scan: the camera {args.camera} gave no picture", file=sys.stderr)
+        return 1
     return EXIT_OK
+
+
+def _values(dice: list[dict[str, Any]]) -> str:
+    """The dice read, for a person: "5, 2, ?" (an unsure die is "?": the phone would ask)."""
+    return ", ".join("?" if d["value"] is None else str(d["value"]) for d in dice)
 
 
 def _scan(args: argparse.Namespace) -> int:
@@ -213,7 +222,7 @@ def _scan(args: argparse.Namespace) -> int:
             print(render_photo_score(result))
         else:
             cards = ", ".join(c["card"] or f"unknown {c['payload']!r}" for c in result["cards"])
-            dice = ", ".join(str(d["value"]) for d in result["dice"])
+            dice = _values(result["dice"])
             print(f"{name}: {len(result['cards'])} card(s){': ' + cards if cards else ''};"
                   f" {len(result['dice'])} die/dice{': ' + dice if dice else ''}"
                   f" ({result['ms']} ms)")
@@ -444,4 +453,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `companion ... | head`: the reader has gone, so has our output
         sys.stderr.close()
         return EXIT_OK
+    except SettingsError as exc:  # a command that met the settings late (the data folder)
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     return status

@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import argparse
 import errno
+import json
 import platform
 import shutil
 import socket
 import tempfile
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.settings import Settings, SettingsError, data_dir, load_settings
+from companion.settings import (
+    Settings,
+    SettingsError,
+    data_dir,
+    load_settings,
+    missing_config,
+)
 
 MIN_FREE_MB = 200  # room for the database, the speech cache and narration files
 
@@ -129,13 +137,26 @@ def _writable(data: Path) -> bool:
         return False
 
 
+def _companion_answers(host: str, port: int) -> bool:
+    """Whether the companion itself answers on the port (its service is running)."""
+    address = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    try:
+        with urllib.request.urlopen(f"http://{address}:{port}/api/health", timeout=2) as answer:
+            return json.loads(answer.read(4096)).get("ok") is True
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def check_port(settings: Settings) -> Check:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         try:
             probe.bind((settings.host, settings.port))
         except OSError as exc:
-            why = "in use (is the companion already running?)" if exc.errno == errno.EADDRINUSE \
-                else str(exc)
+            in_use = exc.errno == errno.EADDRINUSE
+            if in_use and _companion_answers(settings.host, settings.port):
+                return Check("port", True, f"{settings.host}:{settings.port}: the companion is"
+                                           " running there")
+            why = "in use by another program" if in_use else str(exc)
             return Check("port", False, f"{settings.host}:{settings.port} {why}",
                          "stop the other program, or choose another port: companion serve"
                          " --port 8080 (or `port` in the settings file)")
@@ -158,6 +179,8 @@ def _doctor(args: argparse.Namespace) -> int:
         return 1
     if settings.sources:
         print(f"settings from {', '.join(settings.sources)}")
+    if (missing := missing_config()) is not None:
+        print(f"[warn] settings: {missing}")
     results = run_checks(settings, data)
     for check in results:
         mark = "ok  " if check.ok else ("FAIL" if check.required else "warn")

@@ -7,7 +7,7 @@ import logging
 import sys
 import time
 
-from companion.settings import SettingsError, data_dir, load_settings
+from companion.settings import SettingsError, data_dir, load_settings, missing_config
 
 log = logging.getLogger("companion")
 
@@ -24,6 +24,8 @@ def _serve(args: argparse.Namespace) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         settings = load_settings().with_options(host=args.host, port=args.port, data=args.data)
+        if (missing := missing_config()) is not None:
+            log.warning("%s", missing)
         data = data_dir(settings.data or None)
         services = Services.build(settings, data)
     except (SettingsError, StorageError, OSError, ValueError) as exc:
@@ -35,6 +37,18 @@ def _serve(args: argparse.Namespace) -> int:
     from companion.web.pages import lan_address
 
     app = create_app(services)
+    try:
+        # Listening first: the phones' address is logged only once it answers. Each phone's
+        # live connection holds a thread while it is open.
+        server = waitress.create_server(
+            app, host=settings.host, port=settings.port, threads=settings.threads,
+            ident="companion", channel_timeout=3600, clear_untrusted_proxy_headers=True)
+    except (OSError, ValueError) as exc:
+        services.close()
+        print(f"companion serve: cannot listen on {settings.host}:{settings.port}: {exc}"
+              " (is another companion running? choose another --port; --host is an address"
+              " of this machine, or 0.0.0.0)", file=sys.stderr)
+        return 2
     services.start()
     tables = services.hub.tables()
     log.info("data in %s; %d open table(s)", data, len(tables))
@@ -42,13 +56,7 @@ def _serve(args: argparse.Namespace) -> int:
     log.info("phones: open http://%s:%d/ (ready in %.2f s)", where, settings.port,
              time.perf_counter() - started)
     try:
-        # Each phone's live connection holds a thread while it is open.
-        waitress.serve(app, host=settings.host, port=settings.port, threads=settings.threads,
-                       ident="companion", channel_timeout=3600, clear_untrusted_proxy_headers=True)
-    except OSError as exc:
-        print(f"companion serve: cannot listen on {settings.host}:{settings.port}: {exc}"
-              " (is another companion running? choose another --port)", file=sys.stderr)
-        return 2
+        server.run()  # until Ctrl-C or the service manager stops it
     finally:
         services.close()
     return 0

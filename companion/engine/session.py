@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -67,6 +68,11 @@ KEEP_EVERY = 32  # actions between the states kept for undo: an undo replays at 
 KEPT = 4  # recent states kept; an undo further back replays from the first state
 
 
+def _same_name(name: str) -> str:
+    """A name as a player reads it: "Ann" and " ann", "Zoë" typed two ways, are one."""
+    return unicodedata.normalize("NFKC", name).strip().casefold()
+
+
 class TableSession:
     """One game at one table: its setup, its state and its log.
 
@@ -79,7 +85,12 @@ class TableSession:
     def __init__(self, setup: GameSetup, rules: GameRules | None = None) -> None:
         """A new game; ``rules``: these instead of the game registered as ``setup.game``."""
         rules = rules or get_game(setup.game)
-        if len({s.strip().casefold() for s in setup.seats}) != len(setup.seats):
+        for name in setup.seats:
+            if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
+                # a line break, a NUL, a zero-width or right-to-left mark: unseen or unsafe
+                raise SetupError(f"the name {name.strip()!r} holds a character that cannot be"
+                                 " shown (a line break or an invisible mark): type it again")
+        if len({_same_name(s) for s in setup.seats}) != len(setup.seats):
             # the log and the phones name a seat by its name: "Ann" and "ann" are one
             raise SetupError("two seats have the same name")
         if setup.seed is None:

@@ -14,11 +14,13 @@ from pathlib import Path
 
 from companion.devices.camera import Camera, camera_off, open_camera, parse_resolution
 from companion.errors import ConfigError
+from companion.narration.scripts import NarrationError
+from companion.narration.timeline import Pacing
 from companion.runtime.camera_service import CameraService
 from companion.runtime.narration_service import NarrationService
 from companion.runtime.narrator import Narrator
 from companion.runtime.tables import Keys, TableHub
-from companion.settings import Settings
+from companion.settings import Settings, SettingsError
 from companion.storage import TableStore
 
 log = logging.getLogger(__name__)
@@ -81,6 +83,10 @@ class Services:
 
     @classmethod
     def build(cls, settings: Settings, data: Path) -> Services:
+        try:  # an unknown pacing is said now, not when the host starts the Prologue
+            Pacing.preset(settings.pacing)
+        except NarrationError as exc:
+            raise SettingsError(f"setting 'pacing': {exc}") from None
         secret = secret_key(data)
         store = TableStore(data / "tables.sqlite3")
         hub = TableHub(store, Keys(secret), settings.max_tables)

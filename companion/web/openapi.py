@@ -77,7 +77,8 @@ def request_schemas() -> dict[str, dict[str, Any]]:
                           "maxItems": max((g.info.max_players for g in games), default=8),
                           # Not blank (the same class in Python and in JSON Schema's regex).
                           "items": {"type": "string", "minLength": 1, "maxLength": 24,
-                                    "pattern": "[^ \t\r\n]"}},
+                                    "pattern": "[^ \t\r\n]",
+                                    "description": "a player's name, not blank"}},
                 "options": {"type": "object"},
                 "name": {"type": "string", "maxLength": 60},
                 "dealt_by_hand": {"type": "boolean"}}},

@@ -57,6 +57,9 @@ def problem(value: Any, schema: Mapping[str, Any], where: str = "the body") -> s
             return problem(value, schema["oneOf"][0], where) if not fits else \
                 f"{where} fits more than one form"
     if isinstance(value, str):
+        if "description" in schema and (len(value) < schema.get("minLength", 0) or (
+                "pattern" in schema and not re.search(schema["pattern"], value))):
+            return f"{where} must be {schema['description']}"  # in the players' words
         if len(value) < schema.get("minLength", 0):
             return f"{where} is too short"
         if "maxLength" in schema and len(value) > schema["maxLength"]:

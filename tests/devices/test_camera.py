@@ -101,6 +101,14 @@ def test_the_camera_loop_survives_no_camera() -> None:
     assert [r["type"] for r in reports] == ["camera"] and not reports[0]["ok"]
 
 
+def test_scan_camera_with_no_camera_says_so_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+    assert main(["scan", "--camera", "/dev/video99", "--frames", "2", "--no-pips"]) == 1
+    captured = capsys.readouterr()
+    assert "not available" in captured.out
+    assert "the camera /dev/video99 gave no picture" in captured.err
+
+
 def test_scan_camera_refuses_a_bad_resolution(capsys: pytest.CaptureFixture[str]) -> None:
     from companion.cli import main
     assert main(["scan", "--camera", "0", "--resolution", "big", "--frames", "1"]) == 2

@@ -39,6 +39,9 @@ def test_two_seats_with_one_name_are_refused_in_every_game(game: str) -> None:
     TableSession(GameSetup(game, seats, seed=1))
     with pytest.raises(SetupError, match="two seats have the same name"):
         TableSession(GameSetup(game, (*seats[:-1], f" {seats[0].lower()}"), seed=1))
+    for hidden in ("\n", "\x00", "\u200b", "\u202e"):  # shown nowhere, or not as typed
+        with pytest.raises(SetupError, match="cannot be shown"):
+            TableSession(GameSetup(game, (*seats[:-1], f"Zed{hidden}"), seed=1))
 
 
 def test_a_seed_is_always_recorded_so_the_log_replays() -> None:

@@ -86,7 +86,11 @@ def test_settings_come_from_the_file_then_the_environment(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("text", "env", "message"), [
-    ('speech_rate = "fast"\n', {}, "setting 'speech_rate' must be a int, not 'fast'"),
+    ('speech_rate = "fast"\n', {}, "setting 'speech_rate' must be a whole number, not 'fast'"),
+    ("port = 99999\n", {}, "companion.toml: setting 'port' must be from 1 to 65535, not 99999"),
+    ("", {"COMPANION_THREADS": "0"}, "COMPANION_THREADS: setting 'threads' must be from 12"),
+    ("max_tables = 0\n", {}, "setting 'max_tables' must be from 1 to 1000, not 0"),
+    ("voice_volume = 7.0\n", {}, "setting 'voice_volume' must be from 0 to 1, not 7.0"),
     ('colour = "red"\n', {}, "unknown setting 'colour'"),
     ("voice = \n", {}, "companion.toml"),
     ("", {"COMPANION_VOICE_VOLUME": "loud"}, "COMPANION_VOICE_VOLUME: setting 'voice_volume'"),
@@ -113,6 +117,37 @@ def test_the_cli_reads_the_settings_file(tmp_path: Path, monkeypatch: pytest.Mon
     config.write_text('pacing = "glacial"\n')
     assert main(["narrate", "heads-down", "--players", "4", "--text", "--data", str(tmp_path)]) == 2
     assert "unknown pacing 'glacial'" in capsys.readouterr().err
+
+
+def test_serve_stops_at_start_on_a_setting_it_cannot_run_with(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Said at start, with exit 2, before the phones' address is logged: not a server that
+    looks ready and then fails (a pacing the Prologue would refuse, an address not this
+    machine's)."""
+    from companion.cli import main
+
+    config = tmp_path / "companion.toml"
+    config.write_text('pacing = "fast"\ncamera = "none"\n')
+    monkeypatch.setenv("COMPANION_CONFIG", str(config))
+    assert main(["serve", "--port", "8799", "--data", str(tmp_path / "data")]) == 2
+    assert "setting 'pacing': unknown pacing 'fast'" in capsys.readouterr().err
+    config.write_text('camera = "none"\n')
+    assert main(["serve", "--host", "not.an.address", "--port", "8799",
+                 "--data", str(tmp_path / "data")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot listen on not.an.address:8799" in err and "Traceback" not in err
+
+
+def test_a_settings_file_named_but_missing_is_warned_of(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "typo.toml"))
+    main(["doctor", "--data", str(tmp_path / "data"), "--port", "8799"])
+    assert f"[warn] settings: COMPANION_CONFIG names {tmp_path / 'typo.toml'}, which is not" \
+        " a file" in capsys.readouterr().out
 
 
 def test_a_piper_model_that_fails_never_poisons_the_cache(data_with_voice: Path,
