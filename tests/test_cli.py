@@ -55,7 +55,8 @@ def test_rules_summary_with_a_tables_house_edits(capsys: pytest.CaptureFixture[s
     assert main(["rules", "captain-flip", "--house", str(saved)]) == 0
     assert "may take a score below 0" in capsys.readouterr().out
     for bad, said in (('{"coins": {"below": true}}', "'coins.below' is not a rule"),
-                      ("[1]", "must be a JSON object"), ("nonsense", "neither a JSON object")):
+                      ("[1]", "must be a JSON object"), ("nonsense", "neither a JSON object"),
+                      (str(tmp_path / "nope.json"), "--house: there is no file ")):
         assert main(["rules", "captain-flip", "--house", bad]) == 2
         assert said in capsys.readouterr().err
 
@@ -127,7 +128,8 @@ def test_replay_of_a_binary_file_exits_2(tmp_path: Path,
     junk = tmp_path / "junk.jsonl"
     junk.write_bytes(b"\xff\xfe\x00\x81")
     assert main(["replay", str(junk)]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "cannot read" in err and "it is not text" in err
 
 
 def test_replay_of_invalid_json_exits_3_with_the_line(tmp_path: Path,

@@ -29,6 +29,7 @@ def test_sheets_are_written(game: str, paper: str, pages: int, tmp_path: Path,
 def test_unknown_game_and_unwritable_path(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stickers", "chess"]) == 2
-    assert "no components for game 'chess'" in capsys.readouterr().err
+    assert "no components for game 'chess' (games with stickers: burkes-gambit," \
+        " captain-flip" in capsys.readouterr().err
     assert main(["stickers", "CG", "--out", str(tmp_path / "no" / "such" / "x.pdf")]) == 2
     assert "cannot write" in capsys.readouterr().err

@@ -106,7 +106,8 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
+            "it is not text (a transcript is JSON Lines, a text file)"
         print(f"companion replay: cannot read {path}: {reason}", file=sys.stderr)
         return EXIT_USAGE
     result = replay_text(text)

@@ -31,6 +31,8 @@ def json_object(given: str, what: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
+        if given.endswith(".json") or "/" in given:  # meant as a file's name
+            raise ValueError(f"{what}: there is no file {given}") from None
         raise ValueError(f"{what} is neither a JSON object nor a file holding one ({exc})"
                          ) from None
     if not isinstance(value, dict):

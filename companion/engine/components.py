@@ -118,7 +118,9 @@ class ComponentRegistry:
         for code, (slug, found) in self._by_code.items():
             if found and (wanted.upper() == code or wanted.lower().replace("_", "-") == slug):
                 return list(found)
-        raise UnknownComponentError(f"no components for game {game!r}")
+        known = ", ".join(sorted(slug for slug, found in self._by_code.values() if found))
+        raise UnknownComponentError(f"no components for game {game!r} (games with stickers:"
+                                    f" {known or 'none'})")
 
     def find(self, component_id: str) -> Component | None:
         return self._by_id.get(component_id)

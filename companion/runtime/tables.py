@@ -448,8 +448,9 @@ class TableHub:
             if len(failures) >= PIN_TRIES_LONG:
                 raise TableError(429, "too_many_tries",
                                  "too many wrong PINs: wait half an hour, or scan the QR code")
-            if not isinstance(pin, str) or not hmac.compare_digest(pin.encode(),
-                                                                   table.stored.pin.encode()):
+            typed = "".join(pin.split()) if isinstance(pin, str) else None  # "225 564" too
+            if typed is None or not hmac.compare_digest(typed.encode(),
+                                                        table.stored.pin.encode()):
                 table.pin_failures[client] = [*failures, now]
                 raise TableError(403, "wrong_pin", "wrong PIN")
 

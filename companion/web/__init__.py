@@ -54,8 +54,13 @@ def create_app(services: Services, testing: bool = False) -> Flask:
     def http_error(exc: HTTPException) -> Any:
         if request.path.startswith("/api/"):
             code = (exc.name or "error").lower().replace(" ", "_")
+            # Werkzeug's words are for a web browser's user; these are the API's.
+            words = {404: "no such address in the companion's API (its document:"
+                          " /api/openapi.json)",
+                     413: f"the body is over {MAX_BODY // 1024} KB: nothing was read"}
             response, status = error_response(exc.code or 500, code,
-                                              exc.description or exc.name)
+                                              words.get(exc.code or 500, exc.description
+                                                        or exc.name))
             for name, value in exc.get_headers():  # a 405's Allow, say
                 if name.lower() != "content-type":
                     response.headers[name] = value
