@@ -42,7 +42,7 @@ from companion.engine.house import (
 )
 from companion.engine.moves import Move, MoveSet, Params, typed_square, with_defaults
 from companion.engine.randomness import shuffled
-from companion.engine.registry import all_games, get_game, register_components, register_game
+from companion.engine.registry import all_games, get_game, register_game
 from companion.engine.rules import (
     DieFace,
     Event,
@@ -111,7 +111,6 @@ __all__ = [
     "cards",
     "component_games",
     "listed",
-    "register_components",
     "title_of",
     "view_problems",
     "DieFace",

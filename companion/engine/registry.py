@@ -3,10 +3,8 @@ components, so that shared layers find everything about a game here and never im
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from companion.engine.boards import CORNER_PAYLOAD_MAX
-from companion.engine.components import REGISTRY, Component
+from companion.engine.components import REGISTRY
 from companion.engine.errors import UnknownGameError
 from companion.engine.rules import GameRules
 
@@ -30,11 +28,6 @@ def register_game(rules: GameRules) -> GameRules:
                                  f" {CORNER_PAYLOAD_MAX} characters")
     _GAMES[slug] = rules
     return rules
-
-
-def register_components(code: str, slug: str, components: Sequence[Component]) -> None:
-    """The stickers of a game whose rules the companion does not play yet."""
-    REGISTRY.register(code, slug, components)
 
 
 def get_game(name: str) -> GameRules:

@@ -169,17 +169,16 @@ class TableSession:
         self._state = state
 
     def can_undo(self) -> bool:
-        return bool(self.history) and not self.history[-1].reveals
+        return _undo_refusal(self.history[-1] if self.history else None) is None
 
     def undo(self) -> ActionRecord:
-        """Take back the last action, unless it revealed hidden information."""
-        if not self.history:
-            raise UndoError("nothing to undo")
-        last = self.history[-1]
-        if last.reveals:
-            raise UndoError(
-                f"cannot undo action {last.number} ({last.text}): it revealed hidden information"
-            )
+        """Take back the last action, private or not, unless it revealed hidden information
+        (a transcript's or a test's undo; a table's phones use ``undo_public``)."""
+        last = self.history[-1] if self.history else None
+        refusal = _undo_refusal(last)
+        if refusal is not None:
+            raise UndoError(refusal)
+        assert last is not None
         self.history.pop()
         self._rewind()
         return last

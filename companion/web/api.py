@@ -89,10 +89,11 @@ def _whole_unicode(value: Any) -> bool:
     return True
 
 
-def table_and_actor(table_id: str, joined: bool = True) -> tuple[LiveTable, Actor]:
+def table_and_actor(table_id: str) -> tuple[LiveTable, Actor]:
+    """The table, and the phone asking, which must have joined it."""
     table = services().hub.get(table_id)
     actor = actor_for(table)
-    if joined and not actor.admitted:
+    if not actor.admitted:
         raise TableError(403, "not_joined", "join the table with its PIN first")
     return table, actor
 
@@ -162,7 +163,7 @@ def seats(table_id: str) -> Response:
     table = services().hub.get(table_id)
     actor = actor_for(table)
     return jsonify({**table.summary(), "taken": sorted(table.seat_keys), "you": {
-        "seat": actor.seat, "host": actor.host, "watcher": actor.admitted}})
+        "seat": actor.seat, "host": actor.host, "joined": actor.admitted}})
 
 
 @bp.post("/tables/<table_id>/join")

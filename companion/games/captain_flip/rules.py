@@ -37,7 +37,7 @@ from companion.engine import (
 from companion.games.captain_flip import components, preview, screen
 from companion.games.captain_flip.book import BOARDS, CHARACTERS, Book
 from companion.games.captain_flip.moves import MOVE_SET
-from companion.games.captain_flip.moves.common import board_id, waiting_for
+from companion.games.captain_flip.moves.common import board_id, status
 from companion.games.captain_flip.scoring import final_scores
 from companion.games.captain_flip.state import DRAW, MONKEY, PLACE, Player, State, Tile
 
@@ -117,7 +117,7 @@ class CaptainFlipRules(GameRules):
             "game": INFO.slug,
             "board": state.board,
             "phase": state.phase,
-            "status": waiting_for(state),
+            "status": status(state),
             "round": state.round,
             "turn": state.turn,
             "last_round_by": state.ended_by,

@@ -19,7 +19,7 @@ from companion.engine import (
 )
 from companion.games.captain_flip import preview, scoring
 from companion.games.captain_flip.book import COLUMNS
-from companion.games.captain_flip.moves.common import board_id, waiting_for
+from companion.games.captain_flip.moves.common import board_id, status
 from companion.games.captain_flip.state import DRAW, MONKEY, OVER, PLACE, State
 
 PHASES = {DRAW: "Draw a tile", PLACE: "Keep or flip, then place", MONKEY: "The Monkey flips",
@@ -186,7 +186,7 @@ def table_view(state: State, seat: int | None, info: GameInfo) -> TableView:
         " · last round" if state.ended_by is not None and not over else "")
     return TableView(
         game=info.slug, title=info.title, seat=seat, phase=state.phase,
-        phase_label=PHASES[state.phase], status=waiting_for(state), headline=headline,
+        phase_label=PHASES[state.phase], status=status(state), headline=headline,
         players=tuple(_player(state, p.seat, places) for p in state.players),
         turn=None if over else state.turn,
         waiting_for=() if over else (state.turn,),

@@ -24,7 +24,7 @@ def in_hand(state: State) -> str:
     return state.book.label(state.hand.up) if state.hand else "tile"
 
 
-def waiting_for(state: State) -> str:
+def status(state: State) -> str:
     """What the game waits for, in words."""
     name = state.name(state.turn)
     if state.phase == OVER:
@@ -53,5 +53,5 @@ def turn_refusal(state: State, seat: int | None, phase: str) -> str | None:
     if seat != state.turn:
         return f"it is {state.name(state.turn)}'s turn"
     if state.phase != phase:
-        return f"not now: {waiting_for(state)}"
+        return f"not now: {status(state)}"
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.captain_flip import effects
-from companion.games.captain_flip.moves.common import board_id, turn_refusal, waiting_for
+from companion.games.captain_flip.moves.common import board_id, status, turn_refusal
 from companion.games.captain_flip.state import MONKEY, OVER, State
 
 
@@ -48,7 +48,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
     """Out of the Monkey's phase, say so first: a Monkey with no neighbour flips nothing (FAQ),
     and "it is Ben's turn" would not tell its player why their flip is refused."""
     if state.phase not in (MONKEY, OVER) and seat is not None:
-        return f"no Monkey is waiting to flip a tile ({waiting_for(state)})"
+        return f"no Monkey is waiting to flip a tile ({status(state)})"
     return turn_refusal(state, seat, MONKEY)
 
 
