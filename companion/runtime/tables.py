@@ -264,8 +264,7 @@ class LiveTable:
                 (seq, record)
                 for record, seq in zip(self.session.history, self.live_seqs, strict=True)
                 if record.is_visible_to(actor.seat)]
-            lines += [(entry.seq, entry) for entry in self.entries if entry.kind == "undo"
-                      or (entry.kind == "dropped" and entry.visible_to(actor))]
+            lines += [(entry.seq, entry) for entry in self.entries if _shown(entry, actor)]
             lines.sort(key=lambda pair: pair[0])
             return [_line(item, actor) for _, item in lines[-last if last else 0:]]
 
@@ -273,8 +272,13 @@ class LiveTable:
         """How many lines the log has for this phone."""
         with self.lock:
             return (sum(1 for record in self.session.history if record.is_visible_to(actor.seat))
-                    + sum(1 for entry in self.entries if entry.kind == "undo"
-                          or (entry.kind == "dropped" and entry.visible_to(actor))))
+                    + sum(1 for entry in self.entries if _shown(entry, actor)))
+
+
+def _shown(entry: Entry, actor: Actor) -> bool:
+    """Whether a phone's log shows the host's entry: every undo, and a private input the undo
+    dropped to its own seat only."""
+    return entry.kind == "undo" or (entry.kind == "dropped" and entry.visible_to(actor))
 
 
 def _line(item: ActionRecord | Entry, actor: Actor) -> dict[str, Any]:
