@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.web import test_e2e
 from tests.web.server import Client, Server
 from tests.web.shots import shot
-from tests.web.test_e2e import LIVE, counter, seated_phone, tab
+from tests.web.test_e2e import LIVE, counter, new_phone, seated_phone, tab
 
 # test_e2e's fixtures: the real server, the browser, and no script error on any page.
 server = test_e2e.server
@@ -142,3 +142,35 @@ def test_a_penalty_on_your_own_turn_is_named_not_called_your_turn(server: Server
     expect(ann.locator("#reaction-alert")).to_contain_text("Give up a piece")
     expect(ben.locator("#turn")).to_contain_text("Nothing to do now: waiting for Ann")
     shot(ann, "gambit-6x6-penalty")
+
+
+def test_the_host_puts_a_piece_where_it_really_is(server: Server, browser: Browser) -> None:
+    """The table's ruling on the host's phone: the piece, then its square on a grid laid out
+    as the board (six to a row, not 37 buttons two by two), a reason; every phone's board
+    follows and the log says why."""
+    host_api = Client(server)
+    _, table = host_api.call("POST", "/api/tables", {"game": "gambit-6x6",
+                                                      "seats": ["Ann", "Ben"]})
+    ann, ben = (seated_phone(browser, server, table, seat) for seat in (0, 1))
+    place(ann, ("diagonal", "ghost"), ("moat", "sitting"), ("A1", "A2", "A2", "A4"))
+    place(ben, ("sidewinder", "bulldozer"), ("kamikaze", "detective"), ("B1", "B3", "B2", "B5"))
+    host = new_phone(browser)  # the phone that made the table: its cookies
+    host.context.add_cookies([{"name": c.name, "value": c.value, "url": server.url}
+                              for c in host_api.jar])
+    host.goto(f"{server.url}/t/{table['id']}")
+    tab(host, "host")
+    host.click("#host-rulings [data-action=set_piece]")
+    host.click("#sheet-form [data-param=piece] button[data-value=A6]")
+    squares = host.locator("#sheet-form [data-param=square] .choice-group")
+    expect(squares).to_have_class("choice-group compact")
+    first_row = [squares.locator("button").nth(i).inner_text() for i in range(6)]
+    assert first_row == ["a6", "b6", "c6", "d6", "e6", "f6"]  # the far rank on top
+    expect(squares.locator("button.wide")).to_have_text("Off the board (lost)")
+    host.fill("#sheet-form [data-param=reason] input", "it moved to e2 earlier")
+    sheet(host, {"square": "e2"}, preview="Table ruling: A6 is on e2, not on f1 (it moved to"
+                                          " e2 earlier)")
+    shot(host, "gambit-6x6-host-ruling")
+    for phone in (ann, ben):
+        tab(phone, "table")
+        expect(phone.locator("#boards [data-cell=e2]")).to_contain_text("A6", timeout=LIVE)
+        expect(phone.locator("#recent")).to_contain_text("Table ruling: A6 is on e2")

@@ -718,9 +718,14 @@ function choiceLabel(param, value) {
 function fieldFor(param) {
   const box = el("div", { class: "field", "data-param": param.name }, el("label", {}, param.label));
   if (param.kind === "seat" || param.kind === "choice" || param.kind === "cell") {
-    const group = el("div", { class: "choice-group" });
-    for (const value of allowedValues(param, sheet.values)) {
+    const values = allowedValues(param, sheet.values);
+    const short = (value) => String(choiceLabel(param, value)).length <= 4;
+    // A dozen or more short choices (squares) fit six to a row, not two: less to scroll.
+    const compact = values.length >= 12 && values.filter(short).length >= values.length - 2;
+    const group = el("div", { class: compact ? "choice-group compact" : "choice-group" });
+    for (const value of values) {
       group.append(el("button", { type: "button", "aria-pressed": String(sheet.values[param.name] === value),
+        class: compact && !short(value) ? "wide" : "",
         "data-value": value, onclick: (e) => {
           sheet.values[param.name] = value;
           for (const b of group.children) b.setAttribute("aria-pressed", String(b === e.currentTarget));
