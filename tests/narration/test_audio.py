@@ -253,10 +253,12 @@ def test_espeak_missing_is_a_clear_error_and_nothing_is_written(
     (["heads-down", "--players", "3"], "4 to 8 players"),
     (["chess", "--players", "2"], "No game has an eyes-closed phase 'chess'"),
     (["prologue", "--players", "5", "--pause", "act"], "expected NAME=SECONDS"),
-    (["prologue", "--players", "5", "--voice-volume", "3"], "between 0 and 1"),
+    (["prologue", "--players", "5", "--voice-volume", "3"],
+     "setting 'voice_volume' must be from 0 to 1, not 3.0"),
     (["prologue", "--players", "5", "--pause", "hamelt=12"], "no pause 'hamelt'"),
     (["prologue", "--players", "5", "--pause", "opening=30"], "no pause 'opening'"),
-    (["heads-down", "--players", "5", "--rate", "0"], "speech rate 0 is not between 80 and 450"),
+    (["heads-down", "--players", "5", "--rate", "0"],
+     "setting 'speech_rate' must be from 80 to 450, not 0"),
 ])
 def test_bad_requests_say_why_and_play_nothing(args: list[str], message: str, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
