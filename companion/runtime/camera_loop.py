@@ -9,7 +9,7 @@ corner stickers among those codes and read cell by cell where they changed.
 from __future__ import annotations
 
 import logging
-import time
+import threading
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -37,19 +37,22 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
           idle_seconds: float = 0.2,
           on_frame: Callable[[Any], None] | None = None,
           boards: BoardWatch | None = None,
-          settle: SettleGate | None = None) -> Iterator[dict[str, Any]]:
+          settle: SettleGate | None = None,
+          stop: threading.Event | None = None) -> Iterator[dict[str, Any]]:
     """Yield stable reports (and camera status changes) until the source ends, or after
     ``max_frames`` attempts to read a frame (counting attempts with no camera too).
     ``on_frame`` sees every frame (the service keeps the last one for a snapshot); ``boards``
     watches the boards it is told to look for. With ``settle``, dice are read only once the
-    roll has settled (motion.py), not every frame."""
+    roll has settled (motion.py), not every frame. ``stop`` set ends it at once, frames or
+    none (a service with no camera stops without waiting for one)."""
     tracker = tracker or ReadingTracker()
     read_dice = read_dice or _no_dice
     still = StillAverage()
     frames = 0
     attempts = 0
     last_status: DeviceStatus | None = None
-    while max_frames is None or attempts < max_frames:
+    stop = stop or threading.Event()
+    while (max_frames is None or attempts < max_frames) and not stop.is_set():
         attempts += 1
         frame = camera.read()
         status = camera.status()
@@ -60,7 +63,7 @@ def watch(camera: Camera, tracker: ReadingTracker | None = None,
         if frame is None:
             if isinstance(camera, RecordedCamera) and camera.finished():
                 return
-            time.sleep(idle_seconds)  # no device now: the camera retries on its own
+            stop.wait(idle_seconds)  # no device now: the camera retries on its own
             continue
         if on_frame is not None:
             on_frame(frame)

@@ -271,7 +271,7 @@ class CameraService:
         settle = SettleGate(self.dice.zone if self.dice else None)
         try:
             for report in watch(camera, read_dice=self._read_table_dice, on_frame=self._keep_frame,
-                                boards=self.boards, settle=settle):
+                                boards=self.boards, settle=settle, stop=self._stop):
                 self._take(report)
                 if self._stop.is_set():
                     break

@@ -1,6 +1,7 @@
 """Frame sources: recordings for tests and demos; a missing camera is a status, not a crash."""
 
 import importlib.util
+import time
 from pathlib import Path
 
 import cv2
@@ -145,3 +146,20 @@ def test_a_frame_that_reads_a_settled_roll_skips_the_careful_code_pass(
     list(watch(RecordedCamera(frames_folder(tmp_path, 12)), read_dice=read_dice,  # type: ignore[arg-type]
                settle=SettleGate()))
     assert len(dice) >= READS and len(careful) + len(dice) == 12  # each frame one or the other
+
+
+def test_the_service_with_no_camera_stops_at_once(tmp_path: Path) -> None:
+    """No frame ever comes, so nothing the frames pass by can stop the loop: the stop itself
+    must (before, the thread outlived the service's stop and the process's exit)."""
+    from companion.runtime.service import Services
+    from companion.settings import Settings
+
+    built = Services.build(Settings(camera="99"), tmp_path / "data")
+    built.start()
+    thread = built.camera._thread
+    deadline = time.monotonic() + 10
+    while built.camera.status["source"] is None and time.monotonic() < deadline:
+        time.sleep(0.02)  # its first report, "no camera", is in: now it only waits
+    assert thread is not None and thread.is_alive()
+    built.close()
+    assert not thread.is_alive()
