@@ -165,6 +165,8 @@ def test_the_host_puts_a_piece_where_it_really_is(server: Server, browser: Brows
     expect(squares).to_have_class("choice-group compact")
     first_row = [squares.locator("button").nth(i).inner_text() for i in range(6)]
     assert first_row == ["a6", "b6", "c6", "d6", "e6", "f6"]  # the far rank on top
+    # each square in its file's column (a board with its corners cut keeps its shape)
+    expect(squares.locator("button[data-value=b6]")).to_have_css("grid-column-start", "2")
     expect(squares.locator("button.wide")).to_have_text("Off the board (lost)")
     host.fill("#sheet-form [data-param=reason] input", "it moved to e2 earlier")
     sheet(host, {"square": "e2"}, preview="Table ruling: A6 is on e2, not on f1 (it moved to"

@@ -722,10 +722,19 @@ function fieldFor(param) {
     const short = (value) => String(choiceLabel(param, value)).length <= 4;
     // A dozen or more short choices (squares) fit six to a row, not two: less to scroll.
     const compact = values.length >= 12 && values.filter(short).length >= values.length - 2;
-    const group = el("div", { class: compact ? "choice-group compact" : "choice-group" });
+    // Squares named like chess ("b6") stand in their file's column, as on the board, a
+    // board's missing corners left empty.
+    const fileOf = (value) => {
+      const square = /^([a-z])\d+$/.exec(String(choiceLabel(param, value)));
+      return square ? square[1].charCodeAt(0) - 96 : 0;
+    };
+    const files = compact ? Math.max(0, ...values.map(fileOf)) : 0;
+    const group = el("div", { class: compact ? "choice-group compact" : "choice-group",
+      style: files >= 6 ? { gridTemplateColumns: `repeat(${files}, 1fr)` } : null });
     for (const value of values) {
       group.append(el("button", { type: "button", "aria-pressed": String(sheet.values[param.name] === value),
         class: compact && !short(value) ? "wide" : "",
+        style: files >= 6 && fileOf(value) ? { gridColumn: String(fileOf(value)) } : null,
         "data-value": value, onclick: (e) => {
           sheet.values[param.name] = value;
           for (const b of group.children) b.setAttribute("aria-pressed", String(b === e.currentTarget));
