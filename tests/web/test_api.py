@@ -60,8 +60,6 @@ def test_a_new_table_is_listed_and_its_host_holds_the_pin(table: dict[str, Any],
     # Not what the API document allows: 400, naming the field.
     ({"game": "chess", "seats": SEATS}, 400, '"game" must be one of'),
     ({"game": "captains-gambit", "seats": "Ann,Ben"}, 400, '"seats" must be array'),
-    ({"game": "captains-gambit", "seats": ["Ann", "Ann", "Cat", "Dan"]}, 422,
-     "two seats have the same name"),
     ({"game": "captains-gambit", "seats": ["Ann", " ", "Cat", "Dan"]}, 400,
      '"seats"[1] must be a player\'s name, not blank'),
     ({"game": "captains-gambit", "seats": ["Ann", "", "Cat", "Dan"]}, 400,
@@ -72,13 +70,11 @@ def test_a_new_table_is_listed_and_its_host_holds_the_pin(table: dict[str, Any],
     # Well formed, but not a table the game can set up: 422, in the game's words.
     ({"game": "burkes-gambit", "seats": SEATS, "options": {"engines_to_earth": 0}}, 422,
      "from 1 to 12"),
-    ({"game": "captains-gambit", "seats": ["Ann", "ann", "Cat", "Dan"]}, 422, "same name"),
-    ({"game": "captains-gambit", "seats": ["Zo\u00eb", "Zoe\u0308", "Cat", "Dan"]}, 422,
-     "same name"),
-    ({"game": "captains-gambit", "seats": ["A\nB", "Ben", "Cat", "Dan"]}, 422,
-     "cannot be shown"),
-    ({"game": "captains-gambit", "seats": ["\u202eAnn", "Ben", "Cat", "Dan"]}, 422,
-     "invisible mark"),
+    *(({"game": "captains-gambit", "seats": [first, second, "Cat", "Dan"]}, 422, said)
+      for first, second, said in (
+          ("Ann", "Ann", "two seats have the same name"), ("Ann", "ann", "same name"),
+          ("Zo\u00eb", "Zoe\u0308", "same name"),  # one name, typed two ways
+          ("A\nB", "Ben", "cannot be shown"), ("\u202eAnn", "Ben", "invisible mark"))),
     ({"game": "captains-gambit", "seats": SEATS, "options": {"speed": 2}}, 422,
      "unknown option 'speed'"),
     ({"game": "captains-gambit", "seats": SEATS, "options": {"wildcards": "yes"}}, 422,
