@@ -28,7 +28,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "port": (1, 65535),
     "threads": (12, 1000),  # each live phone holds one; 8 are kept for requests
     "max_tables": (1, 1000),
-    "speech_rate": (80, 450),  # espeak-ng's range, words per minute
+    "speech_rate": (80, 450),  # words per minute that espeak-ng speaks (narration.speech)
     "voice_volume": (0, 1),
     "ambience_volume": (0, 1),
 }

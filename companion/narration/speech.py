@@ -26,6 +26,7 @@ import numpy as np
 
 from companion.narration.timeline import RATE
 from companion.narration.wav import WavError, read_wav, write_wav
+from companion.settings import RANGES
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ class Voice(Protocol):
         """Write `text`, spoken, to a mono WAV file at `path`."""
 
 
-RATES = (80, 450)  # words per minute that espeak-ng speaks (it clamps anything else)
+RATES = RANGES["speech_rate"]  # words per minute that espeak-ng speaks (it clamps the rest)
 
 
 @dataclass(frozen=True)

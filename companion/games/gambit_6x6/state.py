@@ -183,12 +183,18 @@ class State:
         """Take the whole stack off a square."""
         return self.stacks.pop(cell, [])
 
-    def remove(self, piece: str) -> None:
-        """A piece leaves the board; pieces sitting on it settle onto the square."""
+    def take_off(self, piece: str) -> None:
+        """Lift a piece off its square (if it is on one); pieces sitting on it settle onto
+        the square."""
         cell = self.where(piece)
         if cell is None:
             return
         self.stacks[cell].remove(piece)
         if not self.stacks[cell]:
             del self.stacks[cell]
-        self.pieces[piece].lost = True
+
+    def remove(self, piece: str) -> None:
+        """A piece leaves the board, lost."""
+        if self.where(piece) is not None:
+            self.take_off(piece)
+            self.pieces[piece].lost = True

@@ -99,9 +99,10 @@ def status(state: State) -> str:
 def _not_voting(state: State) -> str:
     """The living who have no vote, and why, so that no one wonders why they are not asked
     (roles lie face up and quarantine is public)."""
+    voting = voters(state)
     names = []
     for player in state.living():
-        if player.seat not in voters(state):
+        if player.seat not in voting:
             role = voteless_role(state, player.seat)
             names.append(f"{player.name} ({f'the {role}' if role else 'in quarantine'})")
     return f"; not voting: {', '.join(names)}" if names else ""

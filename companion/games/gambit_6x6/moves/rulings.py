@@ -53,11 +53,7 @@ def _piece_run(state: State, seat: int | None, params: Params) -> None:
     if square == OFF:
         flow.lose(state, piece)  # a loss that counts: a team out, or the game over, follow
         return
-    where = state.where(piece)
-    if where is not None:  # anything sitting on it settles onto the square it leaves
-        state.stacks[where].remove(piece)
-        if not state.stacks[where]:
-            del state.stacks[where]
+    state.take_off(piece)  # anything sitting on it settles onto the square it leaves
     state.pieces[piece].lost = False
     state.pieces[piece].counts = True
     state.place(piece, square)  # on top of any piece there: it sits on it
