@@ -322,8 +322,11 @@ def test_a_defending_soldier_that_destroys_a_greater_piece_is_promoted() -> None
     # next to the Castle: it stays where it was
     ("a1 light castle, e9 dark castle, e8 light knight", "e8", "e8"),
 ])
-def test_a_failed_attack_on_the_castle_leaves_the_attacker_beside_it(
+def test_a_failed_attack_on_the_castle_leaves_the_attacker_nearest_it_on_its_path(
         position: str, origin: str, stays: str) -> None:
+    """"Remains on the closest (unoccupied in the case of flying) square to the Castle from
+    which it moved"; the rules summary says so too (it said "beside it", wrong for a flier
+    whose path is full next to the Castle)."""
     session = table(position, mode="av1", tokens=NONE)
     act(session, 0, "roll", face=1)
     move(session, 0, origin, "e9")
@@ -333,6 +336,8 @@ def test_a_failed_attack_on_the_castle_leaves_the_attacker_beside_it(
                               f"the attack on the Castle fails: the attacker stays on {stays}"]
     assert f"{stays} light {kind}" in pieces(session) and "e9 dark castle" in pieces(session)
     assert session.state.lost == [[], []] and session.outcome is None
+    assert ("a failed attack on the Castle leaves the attacker on the free square of its path"
+            " nearest the Castle") in session.rules.rules_summary({"mode": "av1"})
 
 
 def test_winning_the_fight_against_the_castle_wins_the_game() -> None:

@@ -147,7 +147,8 @@ def rules_text(book: Book) -> str:
             compare = "best single die" if book.compare == "highest" else "sum of the dice"
             parts.append("combat: the attacker rolls its die and the defender's, the defender"
                          f" its own; the {compare} wins [house], the attacker wins ties; a"
-                         " failed attack on the Castle leaves the attacker beside it")
+                         " failed attack on the Castle leaves the attacker on the free square"
+                         " of its path nearest the Castle")
             if mode.token_use == "reroll":
                 parts.append("once every die is in, only the side losing may re-roll one of"
                              " its dice, and only when that die's highest face would turn the"
