@@ -4,6 +4,8 @@ goldens play whole games through the log."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from companion.engine import TableSession
@@ -78,21 +80,27 @@ def test_a_move_no_power_allows_is_refused_with_the_reason() -> None:
     assert refused(session, "move", 1, piece="a6", to="a5") == "not your turn: it is Ann's"
 
 
-def test_the_sidewinder_crosses_the_left_and_right_edges() -> None:
+def test_the_sidewinder_jumps_from_the_far_left_square_to_the_far_right_one() -> None:
+    """"This piece can move from the far left side of the board to the far right side of the
+    board in one move, and vice versa": from the edge square only (house: moves.sidewinder)."""
     session = started()
-    arrange(session, {"a3": ["A1"], "e1": ["A5"], "d6": ["B4"]})
-    reach = destinations(session, 0, "a3")
-    assert {"f3", "e3"} <= reach  # one or two squares across the edge
-    text = do(session, "move", 0, piece="a3", to="e3")
-    assert text.split(" | ")[0] == "Ann moves A1 a3-e3, claiming Sidewinder"
-
-
-def test_the_sidewinder_edge_reading_jumps_only_from_edge_to_edge() -> None:
-    session = started({"house": {"moves": {"sidewinder": "edge"}}})
-    arrange(session, {"a3": ["A1"], "b3": ["A2"], "d6": ["B4"]})
+    arrange(session, {"a3": ["A1"], "b3": ["A2"], "f1": ["A6"], "d6": ["B4"]})
     reach = destinations(session, 0, "a3")
     assert "f3" in reach and "e3" not in reach
-    assert "f3" not in destinations(session, 0, "b3")
+    assert "f3" not in destinations(session, 0, "b3")  # not from the edge: no jump
+    assert "a1" in destinations(session, 0, "f1")  # and vice versa
+    text = do(session, "move", 0, piece="a3", to="f3")
+    assert text.split(" | ")[0] == "Ann moves A1 a3-f3, claiming Sidewinder"
+
+
+def test_the_sidewinder_wrap_reading_crosses_the_edge_in_one_or_two_squares() -> None:
+    session = started({"house": {"moves": {"sidewinder": "wrap"}}})
+    arrange(session, {"a3": ["A1"], "b3": ["A2"], "e1": ["A5"], "d6": ["B4"]})
+    reach = destinations(session, 0, "a3")
+    assert {"f3", "e3"} <= reach  # one or two squares across the edge
+    assert "f3" not in destinations(session, 0, "b3")  # through A1 on a3: Ghost too
+    text = do(session, "move", 0, piece="a3", to="e3")
+    assert text.split(" | ")[0] == "Ann moves A1 a3-e3, claiming Sidewinder"
 
 
 def test_the_other_reading_lets_a_two_square_move_turn() -> None:
@@ -223,13 +231,17 @@ def test_sitting_on_an_own_piece_under_the_other_reading_says_so() -> None:
         " piece")
 
 
-@pytest.mark.parametrize(("stacks", "cell", "to", "needs"), [
-    ({"a2": ["A1"], "f2": ["A6"], "f6": ["B6"]}, "a2", "e2", "Sidewinder and Ghost"),
-    ({"c3": ["A3"], "d4": ["B4"], "f6": ["B6"]}, "c3", "e5", "Diagonal and Ghost"),
+WRAP = {"house": {"moves": {"sidewinder": "wrap"}}}
+
+
+@pytest.mark.parametrize(("options", "stacks", "cell", "to", "needs"), [
+    (WRAP, {"a2": ["A1"], "f2": ["A6"], "f6": ["B6"]}, "a2", "e2", "Sidewinder and Ghost"),
+    ({}, {"c3": ["A3"], "d4": ["B4"], "f6": ["B6"]}, "c3", "e5", "Diagonal and Ghost"),
 ])
 def test_a_move_that_needs_two_movement_powers_says_a_piece_holds_one(
-        stacks: dict[str, list[str]], cell: str, to: str, needs: str) -> None:
-    session = started()
+        options: dict[str, Any], stacks: dict[str, list[str]], cell: str, to: str,
+        needs: str) -> None:
+    session = started(options)
     arrange(session, stacks)
     assert refused(session, "move", 0, piece=cell, to=to) == (
         f"a piece holds one Movement power: {cell} to {to} would need {needs}")
