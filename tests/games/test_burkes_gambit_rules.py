@@ -406,6 +406,39 @@ def test_a_death_during_the_vote_starts_it_again_and_can_end_it() -> None:
     assert s.outcome.reason == ("infected_ejected" if infected else "clean_ejected")
 
 
+def vote_choices(session: TableSession, seat: int) -> tuple[Any, ...]:
+    vote = next(a for a in session.legal_actions(seat) if a.name == "vote")
+    return vote.params[0].choices
+
+
+def test_a_vote_is_for_another_player_unless_the_table_says_yourself_too() -> None:
+    """"Point a finger towards the player they want ejected": at another player by default;
+    house vote.for_yourself lets Cat, whom a scan found infected, vote herself out."""
+    s = table(deal=KNOWN, options={"engines_to_earth": 1})
+    act(s, "roll", 0, face="engine")
+    assert vote_choices(s, 2) == (0, 1, 3)
+    with pytest.raises(IllegalActionError, match="you vote for another living player, not"
+                       " yourself"):
+        act(s, "vote", 2, target=2)
+    assert s.state.votes == {}
+    assert "[house: a vote is for another player, not yourself]" in \
+        get_game("burkes-gambit").rules_summary()
+
+    house = {"engines_to_earth": 1, "house": {"vote": {"for_yourself": True}}}
+    s = table(deal=KNOWN, options=house)
+    act(s, "roll", 0, face="engine")
+    assert vote_choices(s, 2) == (0, 1, 2, 3)
+    act(s, "vote", 2, target=2)
+    act(s, "vote", 0, target=2)
+    act(s, "vote", 1, target=0)
+    assert s.state.ejected == 2 and s.outcome is not None
+    assert s.outcome.reason == "infected_ejected"
+    assert "[house: a player may vote for themselves]" in \
+        get_game("burkes-gambit").rules_summary(house)
+    with pytest.raises(SetupError, match="vote.for_yourself"):
+        table(options={"house": {"vote": {"for_yourself": "yes"}}})
+
+
 def test_a_cancel_on_a_stall_can_itself_be_cancelled() -> None:
     s = table(deal=KNOWN)
     act(s, "roll", 0, face="cancel")

@@ -51,6 +51,8 @@ def _check(data: Mapping[str, Any]) -> None:
             raise SetupError(f"rule 'faces.{name}.effect' names a number the data file does not"
                              f" have ({exc}): use the face's own keys, setup's or quarantine's,"
                              " in braces") from None
+    if not isinstance(data["vote"]["for_yourself"], bool):
+        raise SetupError("rule 'vote.for_yourself' must be true or false")
     for name, role in data["roles"].items():
         if not isinstance(role.get("votes", True), bool):
             raise SetupError(f"rule 'roles.{name}.votes' must be true or false")
@@ -142,3 +144,7 @@ class Book(RuleBook):
     @property
     def quarantined_vote(self) -> bool:
         return not self.data["quarantine"]["blocks_voting"]
+
+    @property
+    def vote_for_yourself(self) -> bool:
+        return bool(self.data["vote"]["for_yourself"])

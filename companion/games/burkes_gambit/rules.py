@@ -318,7 +318,9 @@ class BurkesGambitRules(GameRules):
                   " (nobody able to vote: every living player at 0) is the Captain's to break,"
                   " or nobody is ejected if the Captain is dead."
                   + (" [house: a quarantined player still votes]" if book.quarantined_vote
-                     else " [house: a quarantined player does not vote]"),
+                     else " [house: a quarantined player does not vote]")
+                  + (" [house: a player may vote for themselves]" if book.vote_for_yourself
+                     else " [house: a vote is for another player, not yourself]"),
                   "Crew win if the infected player is ejected; the specialists win if a clean"
                   " player is ejected, nobody is, or every crew member is dead."]
         return "\n".join(lines)

@@ -41,13 +41,15 @@ def _not_a_voter(state: State, seat: int | None) -> str:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
+    anyone = state.book.vote_for_yourself
     return (Param("target", "seat", "Eject whom",
-                  choices=tuple(p.seat for p in state.living() if p.seat != seat)),)
+                  choices=tuple(p.seat for p in state.living() if anyone or p.seat != seat)),)
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:
     target = params.get("target")
-    reason = target_problem(state, seat, target, "other")
+    reason = target_problem(state, seat, target,
+                            "any" if state.book.vote_for_yourself else "other")
     if reason is None:
         return None
     return ("you vote for another living player, not yourself" if target == seat
