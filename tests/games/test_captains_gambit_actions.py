@@ -216,6 +216,22 @@ def test_a_shown_shield_stands_and_the_caller_pays(four: TableSession) -> None:
     assert counters(four, 1)[0] == 10
 
 
+def test_an_attacker_killed_by_a_wrong_call_on_a_shield_still_gets_the_blood(
+        four: TableSession) -> None:
+    """"You get one blood when you attack someone with Strike or Barrage, even if it gets
+    Shielded"; only a forfeit or a Barrage lost to a bluff call gives none. Ann's Strike is
+    Shielded by a real Shield, her call on it kills her: the attack is over, its blood is
+    hers (a dead captain's blood still counts for Iago and Portia)."""
+    act(four, "correct", target=0, counter="health", value=3, reason="test")
+    act(four, "strike", 0, target=1)
+    act(four, "shield", 3)  # Dan holds a Shield
+    act(four, "call_bluff", 0)
+    act(four, "show_permit", 3)
+    assert not four.view(None)["players"][0]["alive"]
+    assert counters(four, 0)[2] == 1 and counters(four, 1)[0] == 10
+    assert four.view(None)["turn"] == 1
+
+
 def test_seed_dealt_replacement_comes_from_the_deck() -> None:
     from companion.engine import GameSetup
     table = TableSession(GameSetup("captains-gambit", ("A", "B", "C", "D"), seed=3))

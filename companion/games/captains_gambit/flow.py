@@ -241,18 +241,26 @@ def shuffle_back(state: State, seat: int, card: str) -> None:
     state.emit("card_shown", seat=seat, card=card)
 
 
-def _attack_done(state: State) -> None:
+def _fired(state: State) -> None:
+    """Blood for firing, even if Shielded ("for firing your cannons, not for causing
+    damage"); never for an attack that ended the game."""
     pending = state.pending
-    if pending is not None:
-        # Blood for firing, even if Shielded; never for an attack that ended the game.
-        state.players[pending.actor].blood += int(state.book.action(pending.name)["blood"])
+    if pending is not None and not ended(state):
+        state.players[pending.actor].blood += int(state.book.action(pending.name).get("blood", 0))
+
+
+def _attack_done(state: State) -> None:
+    _fired(state)
     end_turn(state)
 
 
 def _reaction(state: State) -> None:
     pending = state.pending
     if pending is None or not state.players[pending.actor].alive:
-        end_turn(state)  # an action whose actor died is cancelled
+        # An action whose actor died is cancelled (a wrong call on a real Shield: the attack
+        # was Shielded anyway); an attack fired and not conceded still gives its blood.
+        _fired(state)
+        end_turn(state)
     else:
         state.phase = "reaction"
 
