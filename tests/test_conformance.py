@@ -17,17 +17,45 @@ from companion.engine import (
     GameRules,
     Param,
     PlayerView,
+    TableSession,
     TableView,
     Transition,
     all_games,
 )
-from tests.conformance import check_game
+from tests.conformance import check_game, setups
 from tests.toy_game import CounterRace, State
 
 
 @pytest.mark.parametrize("rules", all_games(), ids=lambda rules: rules.info.slug)
 def test_the_game_conforms(rules: GameRules) -> None:
     assert check_game(rules) > 0
+
+
+def nested(key: str, value: Any) -> dict[str, Any]:
+    """``moves.sidewinder`` = "wrap" as the option house takes it."""
+    *path, last = key.split(".")
+    out: dict[str, Any] = {last: value}
+    for part in reversed(path):
+        out = {part: out}
+    return out
+
+
+@pytest.mark.parametrize("rules", all_games(), ids=lambda rules: rules.info.slug)
+def test_every_house_reading_a_phone_offers_starts_a_table_and_shows_in_the_rules(
+        rules: GameRules) -> None:
+    """Each reading's other values (a flag flipped, every choice) make a table the game
+    accepts, and the rules at that table say so: a table can see the reading it chose."""
+    setup = setups(rules)[0]
+    for reading in rules.info.readings:
+        assert reading.default is not None, reading.name
+        others = [not reading.default] if reading.kind == "flag" else \
+            [c for c in reading.choices if c != reading.default]
+        assert others, reading.name
+        for value in others:
+            options = {**setup.options, "house": nested(reading.name, value)}
+            TableSession(replace(setup, options=options))
+            assert rules.rules_summary(options) != rules.rules_summary(setup.options), \
+                f"{reading.name} = {value!r} does not show in the rules summary"
 
 
 class TellsEveryLuckyStep(CounterRace):

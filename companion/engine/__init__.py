@@ -38,6 +38,7 @@ from companion.engine.house import (
     check_whole_numbers,
     data_text,
     merge_house,
+    reading,
     with_house,
 )
 from companion.engine.moves import Move, MoveSet, Params, typed_square, with_defaults
@@ -117,6 +118,7 @@ __all__ = [
     "check_whole_numbers",
     "data_text",
     "merge_house",
+    "reading",
     "refuse_unknown",
     "seat_key",
     "RuleBook",

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Self, cast
 
-from companion.engine.actions import as_json
+from companion.engine.actions import Param, as_json
 from companion.engine.errors import SetupError
 
 # A data file's kinds of value, in the words of a transcript's JSON.
@@ -63,6 +63,23 @@ def merge_house(base: Mapping[str, Any], override: Mapping[str, Any],
         else:
             out[key] = value
     return out
+
+
+def reading(data: Mapping[str, Any], key: str, label: str,
+            choices: Mapping[str, str] | None = None) -> Param:
+    """A house reading a phone offers when a table is created: the data file's ``key``
+    ("moves.sidewinder"), what it decides, and for a text value each value it may take with
+    its words. Its default is the value in ``data`` (the packaged file); a value chosen goes
+    into the option ``house``, nested by the key's parts."""
+    value: Any = data
+    for part in key.split("."):
+        value = value[part]
+    if isinstance(value, bool):
+        return Param(key, "flag", label, default=value)
+    if choices is None or value not in choices:
+        raise ValueError(f"the reading {key!r} needs its choices, {value!r} among them")
+    return Param(key, "choice", label, choices=tuple(choices), labels=tuple(choices.values()),
+                 default=value)
 
 
 def check_whole_numbers(data: Any, path: str = "") -> None:

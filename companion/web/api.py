@@ -125,10 +125,12 @@ def openapi() -> Response:
 
 @bp.get("/games")
 def games() -> Response:
-    """The games a table can be created for, with their options."""
+    """The games a table can be created for, with their options and house readings."""
     return jsonify([{"slug": g.info.slug, "title": g.info.title, "summary": g.info.summary,
                      "min_players": g.info.min_players, "max_players": g.info.max_players,
-                     "options": [p.to_dict() for p in g.info.options]} for g in all_games()])
+                     "options": [p.to_dict() for p in g.info.options],
+                     "readings": [p.to_dict() for p in g.info.readings]}
+                    for g in all_games()])
 
 
 @bp.get("/tables")

@@ -150,7 +150,7 @@ def openapi_document() -> dict[str, Any]:
                                        table=False, errors=())},
             "/api/openapi.json": {"get": _op("This document", {"200": _ok("OpenAPI", _ANY)},
                                              table=False, errors=())},
-            "/api/games": {"get": _op("Games and their table options",
+            "/api/games": {"get": _op("Games, their table options and house readings",
                                       {"200": _ok("Games", {"type": "array", "items": _ANY})},
                                       table=False, errors=())},
             "/api/tables": {

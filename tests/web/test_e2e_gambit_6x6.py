@@ -5,6 +5,8 @@ the companion settles it, and nothing of Ann's powers ever shows on Ben's phone.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web import test_e2e
@@ -176,3 +178,37 @@ def test_the_host_puts_a_piece_where_it_really_is(server: Server, browser: Brows
         tab(phone, "table")
         expect(phone.locator("#boards [data-cell=e2]")).to_contain_text("A6", timeout=LIVE)
         expect(phone.locator("#recent")).to_contain_text("Table ruling: A6 is on e2")
+
+
+def test_a_new_table_chooses_its_house_readings_on_the_phone(server: Server,
+                                                              browser: Browser) -> None:
+    """The setup page offers the game's house readings, the companion's chosen; what the
+    host changes is the table's rule, shown in the rules at that table. A game with no
+    reading to offer shows no box."""
+    host = new_phone(browser)
+    host.goto(server.url + "/")
+    host.select_option("#game", "captains-gambit")
+    expect(host.locator("#readings")).to_be_hidden()
+    host.select_option("#game", "gambit-6x6")
+    expect(host.locator("#readings")).to_be_visible()
+    host.click("#readings summary")
+    sidewinder = host.locator("#reading-controls select[name='moves.sidewinder']")
+    expect(sidewinder).to_have_value("edge")
+    push = host.locator("#reading-controls input[name='moves.push_stacks']")
+    expect(push).to_be_checked()
+    sidewinder.select_option("wrap")
+    push.uncheck()
+    while host.locator("#seat-names input").count() > 2:  # four, kept from Captain's Gambit
+        host.click("#remove-seat")
+    for seat, name in enumerate(("Ann", "Ben")):
+        host.locator("#seat-names input").nth(seat).fill(name)
+    host.locator("#readings").scroll_into_view_if_needed()
+    shot(host, "gambit-6x6-house-readings")
+    host.click("button[type=submit]")
+    host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    tab(host, "log")
+    host.click("#rules-box summary")
+    rules = host.locator("#rules-text")
+    expect(rules).to_contain_text("Sidewinder: crosses the left or right edge in a 1 or 2"
+                                  " square move [house]")
+    expect(rules).not_to_contain_text("may push a stack")

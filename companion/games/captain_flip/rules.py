@@ -31,6 +31,7 @@ from companion.engine import (
     SetupError,
     TableView,
     Transition,
+    reading,
     refuse_unknown,
     shuffled,
 )
@@ -56,6 +57,12 @@ INFO = GameInfo(
               choices=BOARDS, default="A"),
         Param("companion_draws", "flag", "The companion draws the tiles (no real bag)",
               default=False),
+    ),
+    readings=(
+        reading(Book.default().data, "end.bag_empty_finishes_round",
+                "An empty bag finishes the round (else the game ends at once)"),
+        reading(Book.default().data, "coins.below_zero",
+                "The Parrots' penalty may take a score below 0"),
     ),
 )
 _OPTIONS = ("board", "companion_draws", "house")

@@ -26,6 +26,7 @@ from companion.engine import (
     SetupError,
     TableView,
     Transition,
+    reading,
     refuse_unknown,
     shuffled,
 )
@@ -66,6 +67,15 @@ INFO = GameInfo(
               labels=tuple(name.capitalize() for name in Book.default().layouts())),
         Param("pieces", "text", "Or start from a position (\"e1 light castle, e10 dark castle,"
               " d4 knight, ...\")", maximum=2000),
+    ),
+    readings=(
+        reading(Book.default().data, "dice.compare", "Combat dice", {
+            "highest": "Each side's best die counts",
+            "sum": "Each side adds its dice up"}),
+        reading(Book.default().data, "effects.even_roll",
+                "An even roll's adventure effect, where any piece may move", {
+                    "mover": "The moving piece's own",
+                    "card": "The card's piece's only"}),
     ),
 )
 

@@ -80,6 +80,8 @@ function chooseGame() {
   setChildren(document.getElementById("options"), el("legend", {}, "Options"),
     ...game.options.map(optionControl));
   document.getElementById("options").hidden = !game.options.length;
+  setChildren(document.getElementById("reading-controls"), ...game.readings.map(optionControl));
+  document.getElementById("readings").hidden = !game.readings.length;
   setSeats(Math.max(game.min_players, Math.min(seatInputs().length || game.min_players, game.max_players)));
 }
 
@@ -100,15 +102,35 @@ function readOptions() {
   return options;
 }
 
+// The house readings changed from the companion's, nested by their data keys as the option
+// "house" takes them ("moves.sidewinder" -> {moves: {sidewinder: ...}}); null if none.
+function readHouse() {
+  const game = games.find((g) => g.slug === document.getElementById("game").value);
+  let house = null;
+  for (const reading of game ? game.readings : []) {
+    const input = document.querySelector(`#reading-controls [name="${reading.name}"]`);
+    const value = reading.kind === "flag" ? input.checked : input.value;
+    if (value === reading.default) continue;
+    house = house || {};
+    const parts = reading.name.split(".");
+    let at = house;
+    for (const part of parts.slice(0, -1)) at = at[part] = at[part] || {};
+    at[parts[parts.length - 1]] = value;
+  }
+  return house;
+}
+
 async function create(event) {
   event.preventDefault();
   const form = event.target;
   const error = document.getElementById("new-error");
   error.textContent = "";
   try {
+    const house = readHouse();
     const table = await api("POST", "/api/tables", {
       game: form.game.value, name: form.name.value,
-      seats: seatInputs().map((i) => i.value.trim()), options: readOptions(),
+      seats: seatInputs().map((i) => i.value.trim()),
+      options: house ? { ...readOptions(), house } : readOptions(),
       dealt_by_hand: form.dealt_by_hand.checked });
     location.href = `/t/${table.id}`;
   } catch (err) {
