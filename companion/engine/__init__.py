@@ -37,8 +37,8 @@ from companion.engine.house import (
     RuleBook,
     check_whole_numbers,
     data_text,
+    house_reading,
     merge_house,
-    reading,
     with_house,
 )
 from companion.engine.moves import Move, MoveSet, Params, typed_square, with_defaults
@@ -118,7 +118,7 @@ __all__ = [
     "check_whole_numbers",
     "data_text",
     "merge_house",
-    "reading",
+    "house_reading",
     "refuse_unknown",
     "seat_key",
     "RuleBook",

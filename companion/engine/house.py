@@ -65,7 +65,7 @@ def merge_house(base: Mapping[str, Any], override: Mapping[str, Any],
     return out
 
 
-def reading(data: Mapping[str, Any], key: str, label: str,
+def house_reading(data: Mapping[str, Any], key: str, label: str,
             choices: Mapping[str, str] | None = None) -> Param:
     """A house reading a phone offers when a table is created: the data file's ``key``
     ("moves.sidewinder"), what it decides, and for a text value each value it may take with
@@ -76,8 +76,10 @@ def reading(data: Mapping[str, Any], key: str, label: str,
         value = value[part]
     if isinstance(value, bool):
         return Param(key, "flag", label, default=value)
-    if choices is None or value not in choices:
-        raise ValueError(f"the reading {key!r} needs its choices, {value!r} among them")
+    if not isinstance(value, str) or choices is None or value not in choices \
+            or not all(isinstance(c, str) for c in choices):
+        raise ValueError(f"a house reading is a yes/no, or a text with its choices (its own"
+                         f" value among them): {key!r} is {value!r}")
     return Param(key, "choice", label, choices=tuple(choices), labels=tuple(choices.values()),
                  default=value)
 

@@ -38,9 +38,9 @@ class GameInfo:
     uses_cards: bool = True
     # The table options a phone offers when a table is created (a game may accept more).
     options: tuple[Param, ...] = ()
-    # The house readings a phone offers then (``house.reading``): each named by its data
+    # The house readings a phone offers then (``house.house_reading``): each named by its data
     # file key, its default the packaged value; what a table changes goes in option "house".
-    readings: tuple[Param, ...] = ()
+    house_readings: tuple[Param, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -129,7 +129,7 @@ def games() -> Response:
     return jsonify([{"slug": g.info.slug, "title": g.info.title, "summary": g.info.summary,
                      "min_players": g.info.min_players, "max_players": g.info.max_players,
                      "options": [p.to_dict() for p in g.info.options],
-                     "readings": [p.to_dict() for p in g.info.readings]}
+                     "house_readings": [p.to_dict() for p in g.info.house_readings]}
                     for g in all_games()])
 
 

@@ -1,11 +1,11 @@
 """A data file's texts with a table's numbers in them (``data_text``), shared by every game
-whose words name its numbers."""
+whose words name its numbers; the house readings a phone offers (``house_reading``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.engine import data_text
+from companion.engine import data_text, house_reading
 
 
 def test_a_text_names_its_numbers_and_counts_its_nouns() -> None:
@@ -23,3 +23,26 @@ def test_yes_or_no_numbers_choose_their_words_and_need_them() -> None:
         data_text("Reveal ({spends})", {"spends": True})
     with pytest.raises(KeyError):
         data_text("Take {gold:coins}.", {"coins": 1})
+
+
+DATA = {"moves": {"sidewinder": "edge", "straight": True}, "draw": {"quiet_turns": 80}}
+
+
+def test_a_house_reading_is_a_flag_or_a_choice_with_the_packaged_value_chosen() -> None:
+    flag = house_reading(DATA, "moves.straight", "A 2-square move goes straight")
+    assert (flag.name, flag.kind, flag.default) == ("moves.straight", "flag", True)
+    choice = house_reading(DATA, "moves.sidewinder", "The Sidewinder moves",
+                           {"edge": "Far left square to far right", "wrap": "Across the edge"})
+    assert (choice.kind, choice.choices, choice.default) == ("choice", ("edge", "wrap"), "edge")
+    assert choice.labels == ("Far left square to far right", "Across the edge")
+
+
+@pytest.mark.parametrize(("key", "choices"), [
+    ("moves.sidewinder", None),  # a text needs its choices
+    ("moves.sidewinder", {"wrap": "Across the edge"}),  # its own value among them
+    ("draw.quiet_turns", {"80": "80 turns"}),  # a number is no reading a phone offers
+])
+def test_a_house_reading_that_cannot_be_offered_is_refused(
+        key: str, choices: dict[str, str] | None) -> None:
+    with pytest.raises(ValueError, match="a house reading is a yes/no, or a text with its"):
+        house_reading(DATA, key, "label", choices)

@@ -428,6 +428,9 @@ def test_a_vote_is_for_another_player_unless_the_table_says_yourself_too() -> No
     s = table(deal=KNOWN, options=house)
     act(s, "roll", 0, face="engine")
     assert vote_choices(s, 2) == (0, 1, 2, 3)
+    act(s, "correct", None, counter="health", target=3, value=0, reason="test")
+    with pytest.raises(IllegalActionError, match="you vote for a living player: seat 3"):
+        act(s, "vote", 2, target=3)
     act(s, "vote", 2, target=2)
     act(s, "vote", 0, target=2)
     act(s, "vote", 1, target=0)
@@ -435,8 +438,10 @@ def test_a_vote_is_for_another_player_unless_the_table_says_yourself_too() -> No
     assert s.outcome.reason == "infected_ejected"
     assert "[house: a player may vote for themselves]" in \
         get_game("burkes-gambit").rules_summary(house)
-    with pytest.raises(SetupError, match="vote.for_yourself"):
-        table(options={"house": {"vote": {"for_yourself": "yes"}}})
+    from companion.games.burkes_gambit.book import Book
+    packaged = Book.default().data
+    with pytest.raises(SetupError, match="rule 'vote.for_yourself' must be true or false"):
+        Book.check({**packaged, "vote": {"for_yourself": "yes"}})
 
 
 def test_a_cancel_on_a_stall_can_itself_be_cancelled() -> None:

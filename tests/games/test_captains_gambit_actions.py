@@ -232,6 +232,31 @@ def test_an_attacker_killed_by_a_wrong_call_on_a_shield_still_gets_the_blood(
     assert four.view(None)["turn"] == 1
 
 
+def test_the_blood_of_a_fired_attack_is_in_its_dead_attackers_record_for_portia() -> None:
+    """Fired, then killed by the Shield's holder: Ann's blood counts at her death, so Portia,
+    whose Shield Ann called, killed the captain with the most blood (Ben's 1 ties Ann's)."""
+    table = cg_table({0: "puck", 1: "iago", 2: "portia", 3: "prospero"},
+                     {0: ["barrage", "shield"], 1: ["drain", "overcharge"],
+                      2: ["shield", "network"], 3: ["barrage", "fortify"]})
+    act(table, "correct", target=0, counter="health", value=3, reason="test")
+    act(table, "correct", target=1, counter="blood", value=1, reason="test")
+    act(table, "strike", 0, target=1)
+    act(table, "shield", 2)
+    act(table, "call_bluff", 0)
+    act(table, "show_permit", 2)
+    assert table.outcome is not None and 2 in table.outcome.winners
+
+
+def test_an_attacker_who_concedes_and_dies_gets_no_blood(four: TableSession) -> None:
+    """A Barrage "cancelled due to a bluff call" gives no blood, dead or alive."""
+    act(four, "correct", target=0, counter="health", value=3, reason="test")
+    act(four, "correct", target=0, counter="energy", value=3, reason="test")
+    act(four, "barrage", 0, target=1)
+    act(four, "call_bluff", 1)
+    act(four, "concede", 0)
+    assert not four.view(None)["players"][0]["alive"] and counters(four, 0)[2] == 0
+
+
 def test_seed_dealt_replacement_comes_from_the_deck() -> None:
     from companion.engine import GameSetup
     table = TableSession(GameSetup("captains-gambit", ("A", "B", "C", "D"), seed=3))

@@ -88,6 +88,8 @@ def test_the_sidewinder_jumps_from_the_far_left_square_to_the_far_right_one() ->
     reach = destinations(session, 0, "a3")
     assert "f3" in reach and "e3" not in reach
     assert "f3" not in destinations(session, 0, "b3")  # not from the edge: no jump
+    assert refused(session, "move", 0, piece="b3", to="f3").endswith(
+        "a Sidewinder from a row's far left square to its far right one, a Sitter onto a piece")
     assert "a1" in destinations(session, 0, "f1")  # and vice versa
     text = do(session, "move", 0, piece="a3", to="f3")
     assert text.split(" | ")[0] == "Ann moves A1 a3-f3, claiming Sidewinder"
@@ -99,6 +101,8 @@ def test_the_sidewinder_wrap_reading_crosses_the_edge_in_one_or_two_squares() ->
     reach = destinations(session, 0, "a3")
     assert {"f3", "e3"} <= reach  # one or two squares across the edge
     assert "f3" not in destinations(session, 0, "b3")  # through A1 on a3: Ghost too
+    assert refused(session, "move", 0, piece="a3", to="d3").endswith(
+        "a Sidewinder across the left or right edge, a Sitter onto a piece")
     text = do(session, "move", 0, piece="a3", to="e3")
     assert text.split(" | ")[0] == "Ann moves A1 a3-e3, claiming Sidewinder"
 

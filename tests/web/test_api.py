@@ -43,9 +43,9 @@ def test_games_list_their_options(phone: Any) -> None:
     assert (cg["min_players"], cg["max_players"]) == (4, 8)
     assert {o["name"] for o in cg["options"]} >= {"warp_in", "wildcards", "mulligan"}
     six = next(g for g in games if g["slug"] == "gambit-6x6")
-    sidewinder = next(r for r in six["readings"] if r["name"] == "moves.sidewinder")
+    sidewinder = next(r for r in six["house_readings"] if r["name"] == "moves.sidewinder")
     assert sidewinder["default"] == "edge" and sidewinder["choices"] == ["edge", "wrap"]
-    assert cg["readings"] == []
+    assert cg["house_readings"] == []
 
 
 def test_a_new_table_is_listed_and_its_host_holds_the_pin(table: dict[str, Any],

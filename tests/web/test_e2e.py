@@ -503,7 +503,9 @@ def test_a_game_added_as_a_plug_in_plays_on_a_phone(browser: Browser, tmp_path: 
         expect(ann.locator("#secrets [data-secret=lucky]")).to_contain_text("Your lucky step")
         tab(ann, "table")
         expect(ann.locator("#boards [data-board=track] .cell")).to_have_count(11)
-        # Drawn as a grid: one row of cells side by side, not one cell under another.
+        # Drawn as a grid: one row of cells side by side, not one cell under another (laid
+        # out once shown: a busy machine may draw them a moment after they exist).
+        expect(ann.locator("#boards [data-cell=c1]")).to_be_visible()
         first, second = (ann.locator(f"#boards [data-cell={c}]").bounding_box() for c in
                          ("c0", "c1"))
         assert first and second and second["x"] > first["x"] + first["width"] / 2

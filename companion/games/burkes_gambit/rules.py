@@ -27,7 +27,7 @@ from companion.engine import (
     SetupError,
     TableView,
     Transition,
-    reading,
+    house_reading,
     refuse_unknown,
     seat_key,
     shuffled,
@@ -57,10 +57,10 @@ INFO = GameInfo(
         Param("engines_to_earth", "number", "Engine power-ups to reach Earth (empty: the"
               " rulebook's number)", minimum=1, maximum=12),
     ),
-    readings=(
-        reading(Book.default().data, "quarantine.blocks_voting",
+    house_readings=(
+        house_reading(Book.default().data, "quarantine.blocks_voting",
                 "A player in quarantine does not vote"),
-        reading(Book.default().data, "vote.for_yourself",
+        house_reading(Book.default().data, "vote.for_yourself",
                 "A player may vote to eject themselves"),
     ),
 )

@@ -31,7 +31,7 @@ from companion.engine import (
     SetupError,
     TableView,
     Transition,
-    reading,
+    house_reading,
     refuse_unknown,
     shuffled,
 )
@@ -58,10 +58,10 @@ INFO = GameInfo(
         Param("companion_draws", "flag", "The companion draws the tiles (no real bag)",
               default=False),
     ),
-    readings=(
-        reading(Book.default().data, "end.bag_empty_finishes_round",
+    house_readings=(
+        house_reading(Book.default().data, "end.bag_empty_finishes_round",
                 "An empty bag finishes the round (else the game ends at once)"),
-        reading(Book.default().data, "coins.below_zero",
+        house_reading(Book.default().data, "coins.below_zero",
                 "The Parrots' penalty may take a score below 0"),
     ),
 )

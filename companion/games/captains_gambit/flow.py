@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.engine import Outcome, shuffled
 from companion.games.captains_gambit import captains
-from companion.games.captains_gambit.state import Death, State
+from companion.games.captains_gambit.state import Death, Player, State
 
 
 def damage(state: State, seat: int, amount: int, credit: int | None, cause: str) -> None:
@@ -62,6 +62,7 @@ def settle(state: State) -> bool:
                 state.phase = "save"
                 state.emit("save_window", seat=player.seat)
                 return True
+        _fired_before_dying(state, dying)
         blood = tuple(p.blood for p in state.players)
         loyalty = tuple(p.loyalty for p in state.players)
         alive = tuple(p.alive for p in state.players)
@@ -85,6 +86,22 @@ def settle(state: State) -> bool:
                 state.emit("lost", seat=player.seat)
     check_end(state)
     return False
+
+
+def _fired_before_dying(state: State, dying: list[Player]) -> None:
+    """An attacker killed in their own attack's window (a wrong call on a real Shield) had
+    fired: the attack is cancelled, but its blood is theirs ("for firing your cannons, not
+    for causing damage"), earned before the death and so in its record. Not for an action
+    conceded (it goes on to end the turn) nor for a captain who had lost all along."""
+    pending = state.pending
+    if pending is None or state.resume != "reaction":
+        return
+    if any(p.seat == pending.actor and p.seat not in state.doomed for p in dying):
+        state.players[pending.actor].blood += _blood(state, pending.name)
+
+
+def _blood(state: State, action: str) -> int:
+    return int(state.book.action(action).get("blood", 0))
 
 
 def _settle_claims_of_the_dead(state: State, seat: int) -> None:
@@ -241,26 +258,18 @@ def shuffle_back(state: State, seat: int, card: str) -> None:
     state.emit("card_shown", seat=seat, card=card)
 
 
-def _fired(state: State) -> None:
-    """Blood for firing, even if Shielded ("for firing your cannons, not for causing
-    damage"); never for an attack that ended the game."""
-    pending = state.pending
-    if pending is not None and not ended(state):
-        state.players[pending.actor].blood += int(state.book.action(pending.name).get("blood", 0))
-
-
 def _attack_done(state: State) -> None:
-    _fired(state)
+    pending = state.pending
+    if pending is not None:
+        # Blood for firing, even if Shielded; never for an attack that ended the game.
+        state.players[pending.actor].blood += _blood(state, pending.name)
     end_turn(state)
 
 
 def _reaction(state: State) -> None:
     pending = state.pending
     if pending is None or not state.players[pending.actor].alive:
-        # An action whose actor died is cancelled (a wrong call on a real Shield: the attack
-        # was Shielded anyway); an attack fired and not conceded still gives its blood.
-        _fired(state)
-        end_turn(state)
+        end_turn(state)  # an action whose actor died is cancelled (its blood: settle)
     else:
         state.phase = "reaction"
 

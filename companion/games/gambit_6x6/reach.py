@@ -98,9 +98,11 @@ def why_not(state: State, cell: str, to: str) -> str:
         if name in layout.holes:
             return (f"{name} is blocked on this board: no piece moves across it, not even a"
                     " Ghost")
+    sidewinder = ("across the left or right edge" if state.book.rule("moves", "sidewinder")
+                  == "wrap" else "from a row's far left square to its far right one")
     return (f"no power moves a piece from {cell} to {to}: a piece moves 1 or 2 squares"
             " in a straight line, a Diagonal 1 or 2 diagonally, a Ghost through pieces,"
-            " a Sidewinder across the left or right edge, a Sitter onto a piece")
+            f" a Sidewinder {sidewinder}, a Sitter onto a piece")
 
 
 def _two_powers(state: State, cell: str) -> dict[str, tuple[str, str]]:

@@ -24,7 +24,7 @@ from companion.engine import (
     SetupError,
     TableView,
     Transition,
-    reading,
+    house_reading,
     refuse_unknown,
 )
 from companion.games.gambit_6x6 import components, flow, screen
@@ -61,17 +61,17 @@ INFO = GameInfo(
               default=2),
         Param("first_seat", "seat", "Who moves first", choices=tuple(range(4)), default=0),
     ),
-    readings=(
-        reading(Book.default().data, "moves.sidewinder", "The Sidewinder moves", {
+    house_readings=(
+        house_reading(Book.default().data, "moves.sidewinder", "The Sidewinder moves", {
             "edge": "Far left square to far right",
             "wrap": "Across the edge, 1 or 2 squares"}),
-        reading(Book.default().data, "moves.straight", "A 2-square move goes straight"),
-        reading(Book.default().data, "moves.sit_on_own",
+        house_reading(Book.default().data, "moves.straight", "A 2-square move goes straight"),
+        house_reading(Book.default().data, "moves.sit_on_own",
                 "A Sitter may sit on its own team's pieces"),
-        reading(Book.default().data, "moves.push_stacks", "A Bulldozer may push a stack"),
-        reading(Book.default().data, "challenge.loser_chooses",
+        house_reading(Book.default().data, "moves.push_stacks", "A Bulldozer may push a stack"),
+        house_reading(Book.default().data, "challenge.loser_chooses",
                 "The player who loses a piece picks which"),
-        reading(Book.default().data, "challenge.bluff_turn", "After a caught bluff", {
+        house_reading(Book.default().data, "challenge.bluff_turn", "After a caught bluff", {
             "lost": "The bluffer's turn is over", "remake": "The bluffer moves again"}),
     ),
 )

@@ -26,7 +26,7 @@ from companion.engine import (
     SetupError,
     TableView,
     Transition,
-    reading,
+    house_reading,
     refuse_unknown,
     shuffled,
 )
@@ -68,11 +68,11 @@ INFO = GameInfo(
         Param("pieces", "text", "Or start from a position (\"e1 light castle, e10 dark castle,"
               " d4 knight, ...\")", maximum=2000),
     ),
-    readings=(
-        reading(Book.default().data, "dice.compare", "Combat dice", {
+    house_readings=(
+        house_reading(Book.default().data, "dice.compare", "Combat dice", {
             "highest": "Each side's best die counts",
             "sum": "Each side adds its dice up"}),
-        reading(Book.default().data, "effects.even_roll",
+        house_reading(Book.default().data, "effects.even_roll",
                 "An even roll's adventure effect, where any piece may move", {
                     "mover": "The moving piece's own",
                     "card": "The card's piece's only"}),

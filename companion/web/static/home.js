@@ -80,8 +80,8 @@ function chooseGame() {
   setChildren(document.getElementById("options"), el("legend", {}, "Options"),
     ...game.options.map(optionControl));
   document.getElementById("options").hidden = !game.options.length;
-  setChildren(document.getElementById("reading-controls"), ...game.readings.map(optionControl));
-  document.getElementById("readings").hidden = !game.readings.length;
+  setChildren(document.getElementById("reading-controls"), ...game.house_readings.map(optionControl));
+  document.getElementById("readings").hidden = !game.house_readings.length;
   setSeats(Math.max(game.min_players, Math.min(seatInputs().length || game.min_players, game.max_players)));
 }
 
@@ -107,7 +107,7 @@ function readOptions() {
 function readHouse() {
   const game = games.find((g) => g.slug === document.getElementById("game").value);
   let house = null;
-  for (const reading of game ? game.readings : []) {
+  for (const reading of game ? game.house_readings : []) {
     const input = document.querySelector(`#reading-controls [name="${reading.name}"]`);
     const value = reading.kind === "flag" ? input.checked : input.value;
     if (value === reading.default) continue;

@@ -48,12 +48,13 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:
     target = params.get("target")
-    reason = target_problem(state, seat, target,
-                            "any" if state.book.vote_for_yourself else "other")
+    anyone = state.book.vote_for_yourself
+    reason = target_problem(state, seat, target, "any" if anyone else "other")
     if reason is None:
         return None
-    return ("you vote for another living player, not yourself" if target == seat
-            else f"you vote for another living player: {reason}")
+    if target == seat:
+        return "you vote for another living player, not yourself"
+    return f"you vote for {'a' if anyone else 'another'} living player: {reason}"
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
