@@ -110,6 +110,13 @@ def test_replay_plays_a_tables_export_as_its_host_downloads_it(
     export.write_text(json.dumps({"setup": lines[0], "actions": lines[1:]}, indent=1))
     assert main(["replay", str(export)]) == 0
     assert "Game over by the end of round 12: Ann (Puck) wins" in capsys.readouterr().out
+    export.write_text(json.dumps({"setup": lines[0], "actions": lines[1:]}))  # one line
+    assert main(["replay", str(export)]) == 0
+    assert "gives no seed" not in capsys.readouterr().err  # the export's setup gives it
+    unseeded = {"game": "captains-gambit", "seats": ["Ann", "Ben", "Cat", "Dan"]}
+    export.write_text(json.dumps({"setup": unseeded, "actions": []}))
+    assert main(["replay", str(export)]) == 0
+    assert "gives no seed" in capsys.readouterr().err
     lines[3] = {**lines[3], "action": "no_such_action"}
     export.write_text(json.dumps({"setup": lines[0], "actions": lines[1:]}))
     assert main(["replay", str(export)]) == 3

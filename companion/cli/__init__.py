@@ -90,14 +90,21 @@ def _session_report(session: TableSession) -> dict[str, Any]:
 
 
 def _unseeded(text: str) -> bool:
-    """Whether the setup line has no seed (so the companion's own deal differs each time)."""
-    for line in text.splitlines():
+    """Whether the setup (the first line, or an export's ``setup``) has no seed, so the
+    companion's own deal differs each time."""
+    try:
+        whole = json.loads(text)
+    except (ValueError, RecursionError):
+        whole = None
+    setup = whole.get("setup") if isinstance(whole, dict) else None
+    for line in text.splitlines() if setup is None else ():
         if line.strip() and not line.lstrip().startswith("#"):
             try:
                 setup = json.loads(line)
             except json.JSONDecodeError:
                 return False
-            return isinstance(setup, dict) and setup.get("seed") is None and "deal" not in setup
+            break
+    return isinstance(setup, dict) and setup.get("seed") is None and "deal" not in setup
     return False
 
 

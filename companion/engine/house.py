@@ -3,6 +3,7 @@ I/O: a game reads its own data file)."""
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -17,6 +18,17 @@ _KINDS = {bool: "true or false", int: "a whole number", float: "a number", str: 
 
 
 class _DataWords(string.Formatter):
+    # A house edit may change a text: only a value's name (``{key}``, ``{key[1]}``) and
+    # the forms below, never an attribute nor a width ("{health:>2000000000}" would build a
+    # string of gigabytes while a table is being created).
+    _FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])?")
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+        if not self._FIELD.fullmatch(field_name):
+            raise ValueError(f"{{{field_name}}} is not a value's name: write {{key}} or"
+                             " {key[1]}")
+        return super().get_field(field_name, args, kwargs)
+
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "|" in format_spec:
             yes, _, no = format_spec.partition("|")
@@ -26,6 +38,9 @@ class _DataWords(string.Formatter):
         if format_spec.isalpha() and len(format_spec) > 1:
             noun = format_spec.removesuffix("s") if value == 1 else format_spec
             return f"{value} {noun}"
+        if format_spec:
+            raise ValueError(f"{{key:{format_spec}}} is not a form a text may use: {{key}},"
+                             " {key:nouns} or {key:if yes|if no}")
         return super().format_field(value, format_spec)
 
 

@@ -46,3 +46,15 @@ def test_a_house_reading_that_cannot_be_offered_is_refused(
         key: str, choices: dict[str, str] | None) -> None:
     with pytest.raises(ValueError, match="a house reading is a yes/no, or a text with its"):
         house_reading(DATA, key, "label", choices)
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("heal up to {health:>2000000000}", "not a form a text may use"),  # gigabytes of spaces
+    ("{health:08d}", "not a form a text may use"),
+    ("{health.__class__}", "not a value's name"),
+    ("{health.real}", "not a value's name"),
+])
+def test_a_text_may_not_pad_nor_reach_into_a_value(text: str, why: str) -> None:
+    """A table's house edit may change a text: it gets names and the forms above only."""
+    with pytest.raises(ValueError, match=why):
+        data_text(text, {"health": 2})

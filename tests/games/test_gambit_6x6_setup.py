@@ -127,6 +127,12 @@ def test_fewer_pieces_stand_in_the_middle_of_the_row_and_lower_the_win_numbers()
     (("Ann", "Ben"), {"house": {"win": {"far_row": 0}}}, "rule 'win.far_row' must be at least 1"),
     (("Ann", "Ben"), {"house": {"moves": {"sidewinder": "teleport"}}},
      "rule 'moves.sidewinder' must be one of wrap, edge"),
+    (("Ann", "Ben"), {"house": {"boards": {"standard": {"cols": 27}}}},
+     "rule 'boards.standard.cols' must be from 2 to 10"),
+    (("Ann", "Ben"), {"house": {"boards": {"standard": {"rows": 2000}}}},
+     "rule 'boards.standard.rows' must be from 2 to 10"),
+    (("Ann", "Ben"), {"house": {"boards": {"standard": {"pieces": 500}}}},
+     "rule 'boards.standard.pieces' must be from 2 to the board's side (6)"),
 ])
 def test_a_bad_setup_is_refused_with_its_reason(seats: tuple[str, ...],
                                                 options: dict[str, Any], message: str) -> None:

@@ -59,9 +59,9 @@ INFO = GameInfo(
     ),
     house_readings=(
         house_reading(Book.default().data, "quarantine.blocks_voting",
-                "A player in quarantine does not vote"),
+                      "A player in quarantine does not vote"),
         house_reading(Book.default().data, "vote.for_yourself",
-                "A player may vote to eject themselves"),
+                      "A player may vote to eject themselves"),
     ),
 )
 

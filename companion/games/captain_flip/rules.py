@@ -60,9 +60,9 @@ INFO = GameInfo(
     ),
     house_readings=(
         house_reading(Book.default().data, "end.bag_empty_finishes_round",
-                "An empty bag finishes the round (else the game ends at once)"),
+                      "An empty bag finishes the round (else the game ends at once)"),
         house_reading(Book.default().data, "coins.below_zero",
-                "The Parrots' penalty may take a score below 0"),
+                      "The Parrots' penalty may take a score below 0"),
     ),
 )
 _OPTIONS = ("board", "companion_draws", "house")

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from companion.engine import RuleBook, SetupError, check_whole_numbers
+from companion.games.gambit_6x6.board import FILES
 
 GROUPS = ("movement", "action")
 SIDES = ("south", "north", "west", "east")
@@ -46,6 +47,12 @@ def _check(data: Mapping[str, Any]) -> None:
         if data["win"][rule] < 1:
             raise SetupError(f"rule 'win.{rule}' must be at least 1")
     for name, board in data["boards"].items():
+        for key, most in (("cols", len(FILES)), ("rows", 10)):
+            if not 2 <= board[key] <= most:
+                raise SetupError(f"rule 'boards.{name}.{key}' must be from 2 to {most}")
+        if not 2 <= board["pieces"] <= min(board["cols"], board["rows"]):
+            raise SetupError(f"rule 'boards.{name}.pieces' must be from 2 to the board's side"
+                             f" ({min(board['cols'], board['rows'])})")
         for count, sides in board["sides"].items():
             if not set(sides) <= set(SIDES) or len(set(sides)) != len(sides) \
                     or len(sides) != int(count):

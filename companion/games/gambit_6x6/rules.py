@@ -65,12 +65,13 @@ INFO = GameInfo(
         house_reading(Book.default().data, "moves.sidewinder", "The Sidewinder moves", {
             "edge": "Far left square to far right",
             "wrap": "Across the edge, 1 or 2 squares"}),
-        house_reading(Book.default().data, "moves.straight", "A 2-square move goes straight"),
+        house_reading(Book.default().data, "moves.straight",
+                      "A 2-square move goes straight (else it may turn once)"),
         house_reading(Book.default().data, "moves.sit_on_own",
-                "A Sitter may sit on its own team's pieces"),
+                      "A Sitter may sit on its own team's pieces"),
         house_reading(Book.default().data, "moves.push_stacks", "A Bulldozer may push a stack"),
         house_reading(Book.default().data, "challenge.loser_chooses",
-                "The player who loses a piece picks which"),
+                      "The player who loses a piece picks which (else the one who won)"),
         house_reading(Book.default().data, "challenge.bluff_turn", "After a caught bluff", {
             "lost": "The bluffer's turn is over", "remake": "The bluffer moves again"}),
     ),

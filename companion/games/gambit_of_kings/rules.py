@@ -69,11 +69,12 @@ INFO = GameInfo(
               " d4 knight, ...\")", maximum=2000),
     ),
     house_readings=(
-        house_reading(Book.default().data, "dice.compare", "Combat dice", {
+        house_reading(Book.default().data, "dice.compare", "Combat dice (adventure rules)", {
             "highest": "Each side's best die counts",
             "sum": "Each side adds its dice up"}),
         house_reading(Book.default().data, "effects.even_roll",
-                "An even roll's adventure effect, where any piece may move", {
+                      "An even roll's adventure effect where any piece may move"
+                      " (adventure rules)", {
                     "mover": "The moving piece's own",
                     "card": "The card's piece's only"}),
     ),
