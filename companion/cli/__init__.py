@@ -89,25 +89,6 @@ def _session_report(session: TableSession) -> dict[str, Any]:
     }
 
 
-def _unseeded(text: str) -> bool:
-    """Whether the setup (the first line, or an export's ``setup``) has no seed, so the
-    companion's own deal differs each time."""
-    try:
-        whole = json.loads(text)
-    except (ValueError, RecursionError):
-        whole = None
-    setup = whole.get("setup") if isinstance(whole, dict) else None
-    for line in text.splitlines() if setup is None else ():
-        if line.strip() and not line.lstrip().startswith("#"):
-            try:
-                setup = json.loads(line)
-            except json.JSONDecodeError:
-                return False
-            break
-    return isinstance(setup, dict) and setup.get("seed") is None and "deal" not in setup
-    return False
-
-
 def _replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
@@ -136,7 +117,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=None if args.compact else 2))
     else:
         if session:
-            if _unseeded(text):
+            if result.seed_drawn:
                 print(f"note: the transcript gives no seed; this replay dealt with seed"
                       f" {session.setup.seed}", file=sys.stderr)
             print(render(session.table_view(args.seat), log=args.log))

@@ -34,6 +34,8 @@ class ReplayResult:
 
     session: TableSession | None
     error: TranscriptError | None
+    # The setup gave no seed and no deal: the session dealt with a seed drawn at random.
+    seed_drawn: bool = False
 
 
 def parse_setup(data: Any) -> GameSetup:
@@ -96,11 +98,14 @@ def replay_text(text: str) -> ReplayResult:
 def replay_transcript(text_lines: Iterable[str]) -> ReplayResult:
     """Replay a transcript's lines. The session holds every line before the first refused one."""
     session: TableSession | None = None
+    drawn = False
     try:
         for number, data in _lines(text_lines):
             try:
                 if session is None:
-                    session = TableSession(parse_setup(data))
+                    setup = parse_setup(data)
+                    drawn = setup.seed is None and setup.deal is None
+                    session = TableSession(setup)
                     continue
                 if not isinstance(data, dict):
                     raise RulesError("each line after the first must be an object")
@@ -108,7 +113,7 @@ def replay_transcript(text_lines: Iterable[str]) -> ReplayResult:
             except RulesError as exc:
                 raise TranscriptError(number, str(exc)) from None
     except TranscriptError as exc:
-        return ReplayResult(session, exc)
+        return ReplayResult(session, exc, drawn)
     if session is None:
         return ReplayResult(None, TranscriptError(1, "the transcript is empty"))
-    return ReplayResult(session, None)
+    return ReplayResult(session, None, drawn)
