@@ -49,14 +49,19 @@ def test_rules_summary_with_a_tables_house_edits(capsys: pytest.CaptureFixture[s
                                                  tmp_path: Path) -> None:
     edit = '{"coins": {"below_zero": true}}'
     assert main(["rules", "captain-flip", "--house", edit]) == 0
-    assert "[house] A Parrot's penalty may take a score below 0." in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.startswith("Changed by --house:\n  The Parrots' penalty may take a score below"
+                          " 0: yes\n\n")  # apart from the companion's own readings, first
+    assert "[house] A Parrot's penalty may take a score below 0." in out
     saved = tmp_path / "house.json"
     saved.write_text(edit)
     assert main(["rules", "captain-flip", "--house", str(saved)]) == 0
     assert "may take a score below 0" in capsys.readouterr().out
     for bad, said in (('{"coins": {"below": true}}', "'coins.below' is not a rule"),
                       ("[1]", "must be a JSON object"), ("nonsense", "neither a JSON object"),
-                      (str(tmp_path / "nope.json"), "--house: there is no file ")):
+                      (str(tmp_path / "nope.json"), "--house: there is no file "),
+                      ('{"end": {"bag_empty_finishes_round": 1}}', "must be true or false, not"
+                       " 1")):
         assert main(["rules", "captain-flip", "--house", bad]) == 2
         assert said in capsys.readouterr().err
 

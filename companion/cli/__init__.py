@@ -22,6 +22,7 @@ from companion.engine import (
     all_games,
     component_games,
     get_game,
+    house_changes,
     replay_text,
 )
 from companion.games import load_plugins  # importing the package registers every game
@@ -57,7 +58,12 @@ def _rules(args: argparse.Namespace) -> int:
         return EXIT_OK
     try:
         house = _house(args.house)
-        print(rules.rules_summary({"house": house} if house else None))
+        summary = rules.rules_summary({"house": house} if house else None)
+        changed = house_changes(house, rules.info.house_readings)
+        if changed:
+            summary = "\n".join(["Changed by --house:", *(f"  {line}" for line in changed),
+                                  "", summary])
+        print(summary)
     except (RulesError, ValueError) as exc:
         print(f"companion rules: {exc}", file=sys.stderr)
         return EXIT_USAGE

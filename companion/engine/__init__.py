@@ -35,8 +35,10 @@ from companion.engine.errors import (
 )
 from companion.engine.house import (
     RuleBook,
+    check_one_of,
     check_whole_numbers,
     data_text,
+    house_changes,
     house_reading,
     merge_house,
     with_house,
@@ -118,6 +120,8 @@ __all__ = [
     "check_whole_numbers",
     "data_text",
     "merge_house",
+    "check_one_of",
+    "house_changes",
     "house_reading",
     "refuse_unknown",
     "seat_key",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Self, cast
 
@@ -97,6 +97,41 @@ def house_reading(data: Mapping[str, Any], key: str, label: str,
                          f" value among them): {key!r} is {value!r}")
     return Param(key, "choice", label, choices=tuple(choices), labels=tuple(choices.values()),
                  default=value)
+
+
+def house_changes(house: Any, readings: Sequence[Param] = ()) -> list[str]:
+    """A table's house edits in words, one line for each value it sets, so that the table
+    sees what it changed apart from the companion's defaults: a reading a phone offers in that
+    reading's words ("The Sidewinder moves: Across the edge, 1 or 2 squares"), any other by its
+    data key ("vote.for_yourself: true")."""
+    by_key = {reading.name: reading for reading in readings}
+    lines: list[str] = []
+
+    def walk(value: Any, key: str) -> None:
+        if isinstance(value, Mapping):
+            for part, inner in value.items():
+                walk(inner, f"{key}.{part}" if key else str(part))
+            return
+        reading = by_key.get(key)
+        if reading is None:
+            lines.append(f"{key}: {as_json(value)}")
+        elif reading.kind == "flag":
+            lines.append(f"{reading.label}: {'yes' if value else 'no'}")
+        else:
+            words = dict(zip(reading.choices, reading.labels, strict=True))
+            lines.append(f"{reading.label}: {words.get(value, as_json(value))}")
+
+    if isinstance(house, Mapping):
+        walk(house, "")
+    return lines
+
+
+def check_one_of(what: str, value: Any, allowed: Sequence[str]) -> str:
+    """``value`` when it is one of ``allowed``; else a SetupError naming ``what`` ("rule
+    'effects.even_roll'"), what it may be and what it was."""
+    if value not in allowed:
+        raise SetupError(f"{what} must be one of {', '.join(allowed)}, not {as_json(value)}")
+    return str(value)
 
 
 def check_whole_numbers(data: Any, path: str = "") -> None:

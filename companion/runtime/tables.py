@@ -31,6 +31,7 @@ from companion.engine import (
     RulesError,
     TableSession,
     get_game,
+    house_changes,
     parse_setup,
 )
 from companion.storage import StorageError, StoredTable, TableStore
@@ -221,10 +222,11 @@ class LiveTable:
 
     def rules(self) -> dict[str, Any]:
         """The game's rules summary as this table plays it (its options and house edits),
-        house readings marked: public, like the options themselves."""
-        setup = self.session.setup
-        return {"title": self.session.rules.info.title,
-                "text": self.session.rules.rules_summary(setup.options)}
+        house readings marked, and the house edits this table made, in words: public, like the
+        options themselves."""
+        setup, rules = self.session.setup, self.session.rules
+        return {"title": rules.info.title, "text": rules.rules_summary(setup.options),
+                "house": house_changes(setup.options.get("house"), rules.info.house_readings)}
 
     def snapshot(self, actor: Actor) -> dict[str, Any]:
         """Everything one phone shows, as that phone may see it: the engine's view for its seat

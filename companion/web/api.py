@@ -255,7 +255,8 @@ def history(table_id: str) -> Response:
 
 @bp.get("/tables/<table_id>/rules")
 def rules(table_id: str) -> Response:
-    """The rules summary as this table plays them, house readings marked."""
+    """The rules summary as this table plays them, house readings marked; ``house``: this
+    table's own house edits, in words."""
     table, _ = table_and_actor(table_id)
     return jsonify(table.rules())
 

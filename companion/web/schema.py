@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from companion.engine.actions import as_json
+
 _TYPES: dict[str, tuple[type, ...]] = {
     "object": (dict,), "array": (list,), "string": (str,), "boolean": (bool,),
     "integer": (int,), "number": (int, float), "null": (type(None),)}
@@ -50,7 +52,8 @@ def problem(value: Any, schema: Mapping[str, Any], where: str = "the body") -> s
             return f"{where} must be {' or '.join(kinds)}"
     if "enum" in schema and value not in schema["enum"]:
         shown = ", ".join(map(str, schema["enum"][:12]))
-        return f"{where} must be one of {shown}"
+        given = as_json(value)
+        return f"{where} must be one of {shown}, not {given if len(given) <= 40 else 'that'}"
     if "oneOf" in schema:
         fits = [s for s in schema["oneOf"] if problem(value, s, where) is None]
         if len(fits) != 1:

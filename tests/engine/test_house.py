@@ -1,11 +1,12 @@
 """A data file's texts with a table's numbers in them (``data_text``), shared by every game
-whose words name its numbers; the house readings a phone offers (``house_reading``)."""
+whose words name its numbers; the house readings a phone offers (``house_reading``); a
+table's edits in words (``house_changes``); a choice refused with what was given."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.engine import data_text, house_reading
+from companion.engine import SetupError, check_one_of, data_text, house_changes, house_reading
 
 
 def test_a_text_names_its_numbers_and_counts_its_nouns() -> None:
@@ -58,3 +59,27 @@ def test_a_text_may_not_pad_nor_reach_into_a_value(text: str, why: str) -> None:
     """A table's house edit may change a text: it gets names and the forms above only."""
     with pytest.raises(ValueError, match=why):
         data_text(text, {"health": 2})
+
+
+def test_a_tables_edits_are_listed_in_the_words_of_its_readings() -> None:
+    readings = (house_reading(DATA, "moves.straight", "A 2-square move goes straight"),
+                house_reading(DATA, "moves.sidewinder", "The Sidewinder moves",
+                              {"edge": "Far left square to far right", "wrap": "Across the edge"}))
+    house = {"moves": {"sidewinder": "wrap", "straight": False}, "draw": {"quiet_turns": 40}}
+    assert house_changes(house, readings) == [
+        "The Sidewinder moves: Across the edge", "A 2-square move goes straight: no",
+        "draw.quiet_turns: 40"]
+    # a rule no phone offers is named by its key; a value is written as a transcript writes it
+    assert house_changes({"vote": {"for_yourself": True, "texts": ["a", "b"]}}) == [
+        "vote.for_yourself: true", 'vote.texts: ["a", "b"]']
+    assert house_changes(None, readings) == house_changes({}, readings) == []
+
+
+def test_a_choice_refused_names_the_value_given() -> None:
+    assert check_one_of("rule 'moves.sidewinder'", "wrap", ("edge", "wrap")) == "wrap"
+    with pytest.raises(SetupError) as refused:
+        check_one_of("rule 'moves.sidewinder'", "teleport", ("edge", "wrap"))
+    assert str(refused.value) == \
+        "rule 'moves.sidewinder' must be one of edge, wrap, not \"teleport\""
+    with pytest.raises(SetupError, match=r"must be one of edge, wrap, not 3$"):
+        check_one_of("rule 'moves.sidewinder'", 3, ("edge", "wrap"))

@@ -476,7 +476,8 @@ def test_the_host_corrects_coins_and_everyone_reads_it() -> None:
 
 def test_setup_refuses_what_the_game_does_not_have() -> None:
     rules = get_game("captain-flip")
-    for options, reason in (({"board": "E"}, "option \"board\" must be one of A, B, C, D"),
+    for options, reason in (({"board": "E"}, "option \"board\" must be one of A, B, C, D,"
+                                              " not \"E\""),
                             ({"companion_draws": "yes"}, "must be true or false"),
                             ({"colour": 1}, "unknown option 'colour'")):
         with pytest.raises(SetupError, match=re.escape(reason)):

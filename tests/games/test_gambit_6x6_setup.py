@@ -126,7 +126,7 @@ def test_fewer_pieces_stand_in_the_middle_of_the_row_and_lower_the_win_numbers()
     (("Ann", "Ben"), {"roll_powers": "yes"}, "option 'roll_powers' must be true or false"),
     (("Ann", "Ben"), {"house": {"win": {"far_row": 0}}}, "rule 'win.far_row' must be at least 1"),
     (("Ann", "Ben"), {"house": {"moves": {"sidewinder": "teleport"}}},
-     "rule 'moves.sidewinder' must be one of wrap, edge"),
+     "rule 'moves.sidewinder' must be one of wrap, edge, not \"teleport\""),
     (("Ann", "Ben"), {"house": {"boards": {"standard": {"cols": 27}}}},
      "rule 'boards.standard.cols' must be from 2 to 10"),
     (("Ann", "Ben"), {"house": {"boards": {"standard": {"rows": 2000}}}},

@@ -199,7 +199,8 @@ def test_modes_without_a_movement_roll_have_no_rows() -> None:
 # --- options --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("options", "reason"), [
-    ({"mode": "chess"}, "option 'mode' must be one of standard, tar, av2, av1, adventure"),
+    ({"mode": "chess"}, "option 'mode' must be one of standard, tar, av2, av1, adventure,"
+                        " not \"chess\""),
     ({"first": "white"}, "option 'first' must be one of coin, light, dark"),
     ({"dice_by": "camera"}, "option 'dice_by' must be one of companion, table"),
     ({"layout": "diagram-7"}, "option 'layout' must be one of standard"),
@@ -213,13 +214,14 @@ def test_modes_without_a_movement_roll_have_no_rows() -> None:
      "house option 'pieces.knight.wings' is not a rule"),
     ({"house": {"pieces": {"knight": {"effect": {"kind": "teleport"}}}}},
      "rule 'pieces.knight.effect.kind' must be one of"),
-    ({"house": {"dice": {"compare": "lowest"}}}, "rule 'dice.compare' must be highest or sum"),
+    ({"house": {"dice": {"compare": "lowest"}}},
+     "rule 'dice.compare' must be one of highest, sum, not \"lowest\""),
     ({"house": {"pieces": {"castle": {"moves": [{"dirs": ["F"], "max": 1}]}}}},
      "the Castle never moves"),
     ({"house": {"pieces": {"elf": {"moves": [{"dirs": ["UP"], "max": 1}]}}}},
      "must list directions from F, B, L, R"),
     ({"house": {"effects": {"even_roll": "sometimes"}}},
-     "rule 'effects.even_roll' must be one of mover, card"),
+     "rule 'effects.even_roll' must be one of mover, card, not \"sometimes\""),
     ({"house": {"pieces": {"knight": {"effect": {"kind": "moves"}}}}},
      "rule 'pieces.knight.effect.text' must say what its moves are"),
     # a second Castle would lose the game while the first still stands

@@ -63,6 +63,7 @@ def test_a_new_table_is_listed_and_its_host_holds_the_pin(table: dict[str, Any],
 @pytest.mark.parametrize(("body", "status", "message"), [
     # Not what the API document allows: 400, naming the field.
     ({"game": "chess", "seats": SEATS}, 400, '"game" must be one of'),
+    ({"game": "chess", "seats": SEATS}, 400, ', not "chess"'),
     ({"game": "captains-gambit", "seats": "Ann,Ben"}, 400, '"seats" must be array'),
     ({"game": "captains-gambit", "seats": ["Ann", " ", "Cat", "Dan"]}, 400,
      '"seats"[1] must be a player\'s name, not blank'),
@@ -683,8 +684,11 @@ def test_the_rules_page_shows_the_tables_own_house_edits(phone: Any) -> None:
     rules = host.get(f"{base}/rules")
     assert rules.status_code == 200 and rules.json["title"] == "Captain Flip"
     assert "[house] A Parrot's penalty may take a score below 0." in rules.json["text"]
+    # listed apart from the companion's own readings, in the words the host chose it by
+    assert rules.json["house"] == ["The Parrots' penalty may take a score below 0: yes"]
     packaged = host.post("/api/tables", {"game": "captain-flip", "seats": ["Ann", "Ben"]})
-    text = host.get(f"/api/tables/{packaged.json['id']}/rules").json["text"]
-    assert "[house] A Parrot's penalty never takes a total below 0." in text
+    unchanged = host.get(f"/api/tables/{packaged.json['id']}/rules").json
+    assert "[house] A Parrot's penalty never takes a total below 0." in unchanged["text"]
+    assert unchanged["house"] == []
     stranger = phone().get(f"{base}/rules")  # like the table itself: join first
     assert stranger.status_code == 403 and stranger.json["error"] == "not_joined"

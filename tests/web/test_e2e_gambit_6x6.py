@@ -212,3 +212,8 @@ def test_a_new_table_chooses_its_house_readings_on_the_phone(server: Server,
     expect(rules).to_contain_text("Sidewinder: crosses the left or right edge in a 1 or 2"
                                   " square move [house]")
     expect(rules).not_to_contain_text("may push a stack")
+    # the two changes listed apart, in the words they were chosen by
+    changed = host.locator("#rules-house li")
+    expect(changed).to_have_text(["The Sidewinder moves: Across the edge, 1 or 2 squares",
+                                  "A Bulldozer may push a stack: no"])
+    shot(host, "gambit-6x6-rules-changed")

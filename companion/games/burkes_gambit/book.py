@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import RuleBook, SetupError, check_whole_numbers, data_text
+from companion.engine import RuleBook, SetupError, check_one_of, check_whole_numbers, data_text
 
 FACES = ("damage_heal", "scan_neighbour", "scan_any", "id_check", "engine", "stall", "reshuffle",
          "insta_kill", "quarantine", "cancel")
@@ -41,8 +41,7 @@ def _check(data: Mapping[str, Any]) -> None:
     if set(data["faces"]) != set(FACES):
         raise SetupError(f"the data file must describe exactly the faces {', '.join(FACES)}")
     for name, face in data["faces"].items():
-        if face.get("target") not in TARGETS:
-            raise SetupError(f"rule 'faces.{name}.target' must be one of {', '.join(TARGETS)}")
+        check_one_of(f"rule 'faces.{name}.target'", face.get("target"), TARGETS)
         if not isinstance(face.get("cancellable"), bool):
             raise SetupError(f"rule 'faces.{name}.cancellable' must be true or false")
         try:

@@ -27,6 +27,7 @@ from companion.engine import (
     SetupError,
     TableView,
     Transition,
+    check_one_of,
     house_reading,
     refuse_unknown,
     seat_key,
@@ -85,9 +86,7 @@ def _seat_map(deal: Mapping[str, Any], key: str, players: int,
     out: dict[int, str] = {}
     for seat_name, value in given.items():
         seat = seat_key(seat_name, players)
-        if value not in allowed:
-            raise SetupError(f"deal: {key} of seat {seat} must be one of {', '.join(allowed)}")
-        out[seat] = str(value)
+        out[seat] = check_one_of(f"deal: {key} of seat {seat}", value, allowed)
     return out
 
 

@@ -31,6 +31,7 @@ from companion.engine import (
     SetupError,
     TableView,
     Transition,
+    check_one_of,
     house_reading,
     refuse_unknown,
     shuffled,
@@ -84,9 +85,7 @@ class CaptainFlipRules(GameRules):
         refuse_unknown(options, _OPTIONS, "unknown option")
         board = options.get("board") or "A"
         board = board.strip().upper() if isinstance(board, str) else board  # typed on a phone
-        if board not in BOARDS:
-            raise SetupError(f"option \"board\" must be one of {', '.join(BOARDS)}, not"
-                             f" {board!r}")
+        check_one_of("option \"board\"", board, BOARDS)
         companion = options.get("companion_draws", False)
         if not isinstance(companion, bool):
             raise SetupError("option \"companion_draws\" must be true or false")

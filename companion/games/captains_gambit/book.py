@@ -12,7 +12,7 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
-from companion.engine import RuleBook, SetupError, check_whole_numbers, data_text
+from companion.engine import RuleBook, SetupError, check_one_of, check_whole_numbers, data_text
 
 PERMITS = ("barrage", "shield", "drain", "overcharge", "fortify", "network")
 WILDCARDS = ("identity_theft", "diplomatic_immunity")
@@ -67,8 +67,8 @@ def _check(data: Mapping[str, Any]) -> None:
         if data["setup"][key] < 1:
             raise SetupError(f"rule 'setup.{key}' must be at least 1")
     for name, action in data["actions"].items():
-        if name != "shield" and action.get("target") not in _TARGETS:
-            raise SetupError(f"rule 'actions.{name}.target' must be one of {', '.join(_TARGETS)}")
+        if name != "shield":
+            check_one_of(f"rule 'actions.{name}.target'", action.get("target"), _TARGETS)
         expected = ("reaction",) if name == "shield" else ("simple", "permit")
         if action.get("kind") not in expected:
             raise SetupError(f"rule 'actions.{name}.kind' must be {' or '.join(expected)}")

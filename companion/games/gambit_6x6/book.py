@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import RuleBook, SetupError, check_whole_numbers
+from companion.engine import RuleBook, SetupError, check_one_of, check_whole_numbers
 from companion.games.gambit_6x6.board import FILES
 
 GROUPS = ("movement", "action")
@@ -41,8 +41,7 @@ def _check(data: Mapping[str, Any]) -> None:
         raise SetupError("rule 'dice.wild' may list only the faces 5 and 6")
     for key, allowed in _CHOICES.items():
         section, name = key.split(".")
-        if data[section][name] not in allowed:
-            raise SetupError(f"rule {key!r} must be one of {', '.join(allowed)}")
+        check_one_of(f"rule {key!r}", data[section][name], allowed)
     for rule in ("far_row", "losses"):
         if data["win"][rule] < 1:
             raise SetupError(f"rule 'win.{rule}' must be at least 1")

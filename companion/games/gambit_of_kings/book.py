@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import RuleBook, SetupError, check_whole_numbers
+from companion.engine import RuleBook, SetupError, check_one_of, check_whole_numbers
 
 KINDS = ("castle", "paladin", "giant", "knight", "griffin", "lion", "elf", "soldier")
 CASTLE = "castle"
@@ -109,8 +109,7 @@ def _check(data: Mapping[str, Any]) -> None:
                 raise SetupError(f"rule '{where}.labels.{side}' must be 1 to 3 characters")
         _check_patterns(f"{where}.moves", piece["moves"])
         effect = piece["effect"]
-        if effect["kind"] not in EFFECTS:
-            raise SetupError(f"rule '{where}.effect.kind' must be one of {', '.join(EFFECTS)}")
+        check_one_of(f"rule '{where}.effect.kind'", effect["kind"], EFFECTS)
         _check_patterns(f"{where}.effect.moves", effect.get("moves", []))
         if effect["kind"] == "moves" and not effect.get("text"):
             raise SetupError(f"rule '{where}.effect.text' must say what its moves are")
@@ -121,13 +120,11 @@ def _check(data: Mapping[str, Any]) -> None:
                              " exactly one Castle")
     if data["pieces"][CASTLE]["moves"]:
         raise SetupError("rule 'pieces.castle.moves' must be empty: the Castle never moves")
-    if data["effects"]["even_roll"] not in EVEN_ROLLS:
-        raise SetupError(f"rule 'effects.even_roll' must be one of {', '.join(EVEN_ROLLS)}")
+    check_one_of("rule 'effects.even_roll'", data["effects"]["even_roll"], EVEN_ROLLS)
     if set(data["effects"]["texts"]) != set(EFFECTS) - {"moves"}:
         raise SetupError("rule 'effects.texts' must give the text of every kind of effect but"
                          " moves")
-    if data["dice"]["compare"] not in COMPARES:
-        raise SetupError("rule 'dice.compare' must be highest or sum")
+    check_one_of("rule 'dice.compare'", data["dice"]["compare"], COMPARES)
     if not 2 <= data["dice"]["movement_die"] <= 20 or data["dice"]["extra_die"] < 2:
         raise SetupError("rules 'dice.movement_die' and 'dice.extra_die' must be real dice")
     if data["dice"]["movement_die"] > len(KINDS):
@@ -137,9 +134,7 @@ def _check(data: Mapping[str, Any]) -> None:
     if set(data["modes"]) != set(MODES):
         raise SetupError(f"the data file must describe exactly the modes {', '.join(MODES)}")
     for name, mode in data["modes"].items():
-        if mode["token_use"] not in TOKEN_USES:
-            raise SetupError(f"rule 'modes.{name}.token_use' must be one of"
-                             f" {', '.join(TOKEN_USES)}")
+        check_one_of(f"rule 'modes.{name}.token_use'", mode["token_use"], TOKEN_USES)
     size = data["board"]["size"]
     for name, layout in data["layouts"].items():
         rows = (layout["back"], layout["front"])

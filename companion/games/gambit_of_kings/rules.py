@@ -26,6 +26,7 @@ from companion.engine import (
     SetupError,
     TableView,
     Transition,
+    check_one_of,
     house_reading,
     refuse_unknown,
     shuffled,
@@ -87,10 +88,7 @@ _REVEALING = ("companion_rolled",)
 
 
 def _choice(options: Mapping[str, Any], name: str, allowed: Sequence[str], default: str) -> str:
-    value = options.get(name, default)
-    if value not in allowed:
-        raise SetupError(f"option {name!r} must be one of {', '.join(allowed)}, not {value!r}")
-    return str(value)
+    return check_one_of(f"option {name!r}", options.get(name, default), allowed)
 
 
 def _position(book: Book, options: Mapping[str, Any]) -> Board:

@@ -848,8 +848,12 @@ async function loadHistory() {
 async function loadRules() {
   const box = document.getElementById("rules-text");
   if (box.textContent) return;  // a table's rules do not change while it is open
-  try { box.textContent = (await api("GET", `${BASE}/rules`)).text; }
-  catch (err) { banner(err.message); }
+  try {
+    const rules = await api("GET", `${BASE}/rules`);
+    setChildren(document.getElementById("rules-house-list"), ...rules.house.map((line) => el("li", {}, line)));
+    document.getElementById("rules-house").hidden = !rules.house.length;
+    box.textContent = rules.text;
+  } catch (err) { banner(err.message); }
 }
 
 async function undo() {
