@@ -12,7 +12,7 @@ from typing import Any
 
 from companion import __version__
 from companion.cli import dice as dice_cli
-from companion.cli import doctor, narrate, serve
+from companion.cli import doctor, narrate, serve, tables
 from companion.cli.json_value import json_object
 from companion.cli.render import render, render_photo_score
 from companion.engine import (
@@ -420,6 +420,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     narrate.add_parsers(sub)
     serve.add_parsers(sub)
+    tables.add_parsers(sub)
     doctor.add_parsers(sub)
     return parser
 

@@ -99,6 +99,23 @@ def house_reading(data: Mapping[str, Any], key: str, label: str,
                  default=value)
 
 
+def house_between(base: Mapping[str, Any], wanted: Mapping[str, Any]) -> dict[str, Any]:
+    """The house edits that make ``base`` into ``wanted`` (two versions of one game's rule
+    data): only what differs. A key ``base`` lacks, or holds as another kind of value, cannot
+    be said as an edit and is left out; a key only ``base`` has keeps its value."""
+    out: dict[str, Any] = {}
+    for key, value in wanted.items():
+        if key not in base:
+            continue
+        if isinstance(value, Mapping) and isinstance(base[key], Mapping):
+            inner = house_between(base[key], value)
+            if inner:
+                out[key] = inner
+        elif type(value) is type(base[key]) and value != base[key]:
+            out[key] = value
+    return out
+
+
 def house_changes(house: Any, readings: Sequence[Param] = ()) -> list[str]:
     """A table's house edits in words, one line for each value it sets, so that the table
     sees what it changed apart from the companion's defaults: a reading a phone offers in that

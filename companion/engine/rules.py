@@ -5,12 +5,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.engine.actions import Action, ActionSpec, Param
 from companion.engine.boards import BoardInPlay, BoardShape, PhotoScore
 from companion.engine.components import Component
 from companion.engine.errors import RulesError, SetupError
+from companion.engine.house import RuleBook
 from companion.engine.table_view import TableView
 
 Event = dict[str, Any]
@@ -50,6 +51,10 @@ class GameSetup:
     ``seed`` drives every shuffle the companion does itself. ``deal`` is given when the
     cards are dealt by hand at a real table: it holds what is known of the deal (possibly
     nothing yet); the rest becomes known through seats' private inputs and card scans.
+
+    ``book`` is the game's rule data (its data file) as it was when the table began: a table
+    keeps the rules it began with when the file is edited or the companion updated (the
+    table's own house edits, in ``options``, apply on top of it, as they did then).
     """
 
     game: str
@@ -57,6 +62,7 @@ class GameSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     seed: int | str | None = None
     deal: Mapping[str, Any] | None = None
+    book: Mapping[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -67,6 +73,8 @@ class GameSetup:
         }
         if self.deal is not None:
             out["deal"] = dict(self.deal)
+        if self.book is not None:
+            out["book"] = self.book
         return out
 
 
@@ -153,6 +161,9 @@ class GameRules(ABC):
     """
 
     info: GameInfo
+    # The game's rule book (numbers and texts as data, house edits on top), if it has one: a
+    # table records its packaged data when it begins and keeps playing by it.
+    rule_book: ClassVar[type[RuleBook] | None] = None
 
     @abstractmethod
     def setup(self, setup: GameSetup) -> Any:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.engine.actions import Action, ActionSpec
 from companion.engine.errors import RulesError, SetupError, UndoError
+from companion.engine.house import house_between, merge_house
 from companion.engine.registry import get_game
 from companion.engine.rules import Event, GameRules, GameSetup, Outcome, Transition
 from companion.engine.table_view import LogLine, TableView
@@ -68,6 +69,20 @@ KEEP_EVERY = 32  # actions between the states kept for undo: an undo replays at 
 KEPT = 4  # recent states kept; an undo further back replays from the first state
 
 
+def _options_in_force(setup: GameSetup, rules: GameRules) -> Mapping[str, Any]:
+    """The options the rules play ``setup`` by: its house edits on the rule data it recorded,
+    said as edits of the data the game has now (the same, unless the data file was edited or
+    the companion updated since the table began)."""
+    packaged = rules.rule_book.packaged() if rules.rule_book is not None else None
+    house = setup.options.get("house") or {}
+    if setup.book is None or packaged is None or setup.book == packaged \
+            or not isinstance(house, Mapping):  # a house option the game will refuse
+        return setup.options
+    options = {key: value for key, value in setup.options.items() if key != "house"}
+    house = house_between(packaged, merge_house(setup.book, house))
+    return {**options, "house": house} if house else options
+
+
 def _same_name(name: str) -> str:
     """A name as a player reads it: "Ann" and " ann", "Zoë" typed two ways, are one."""
     return unicodedata.normalize("NFKC", name).strip().casefold()
@@ -96,9 +111,13 @@ class TableSession:
         if setup.seed is None:
             # A seed is always recorded, so that the log replays to the same deal.
             setup = replace(setup, seed=secrets.randbelow(2**31))
+        if setup.book is None and rules.rule_book is not None:
+            # So is the rule data, so that it replays under the same rules after an edit.
+            setup = replace(setup, book=rules.rule_book.packaged())
         self.setup = replace(setup, game=rules.info.slug)
         self.rules: GameRules = rules
-        self._first = rules.setup(self.setup)
+        self.options = _options_in_force(self.setup, rules)
+        self._first = rules.setup(replace(self.setup, options=self.options))
         self._state = self._first
         self._kept: dict[int, Any] = {}  # actions done -> the state after them
         self.history: list[ActionRecord] = []

@@ -16,7 +16,7 @@ from companion.engine.errors import RulesError
 from companion.engine.rules import GameSetup
 from companion.engine.session import TableSession
 
-_SETUP_FIELDS = ("game", "seats", "options", "seed", "deal")
+_SETUP_FIELDS = ("game", "seats", "options", "seed", "deal", "book")
 
 
 class TranscriptError(RulesError):
@@ -60,7 +60,11 @@ def parse_setup(data: Any) -> GameSetup:
     deal = data.get("deal")
     if deal is not None and not isinstance(deal, dict):
         raise RulesError("\"deal\" must be an object")
-    return GameSetup(game=game, seats=tuple(seats), options=options, seed=seed, deal=deal)
+    book = data.get("book")
+    if book is not None and not isinstance(book, dict):
+        raise RulesError("\"book\" must be an object: the game's rule data")
+    return GameSetup(game=game, seats=tuple(seats), options=options, seed=seed, deal=deal,
+                     book=book)
 
 
 def _lines(text_lines: Iterable[str]) -> Iterable[tuple[int, Any]]:

@@ -34,7 +34,7 @@ from companion.engine import (
     house_changes,
     parse_setup,
 )
-from companion.storage import StorageError, StoredTable, TableStore
+from companion.storage import StoredTable, TableStore
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +111,11 @@ class Keys:
         """The secret in the host's join QR code: joins like the PIN, but 128 bits, so it
         cannot be guessed (and needs no limit on tries)."""
         return self.digest(f"join:{table_id}")[:32]
+
+    def host_code(self, table_id: str, host_key: str) -> str:
+        """The secret of a host link (`companion tables host`, on the companion's own
+        machine): made from the host's key of the moment, so it serves once."""
+        return self.digest(f"host:{table_id}:{host_key}")[:32]
 
 
 @dataclass(frozen=True)
@@ -225,7 +230,7 @@ class LiveTable:
         house readings marked, and the house edits this table made, in words: public, like the
         options themselves."""
         setup, rules = self.session.setup, self.session.rules
-        return {"title": rules.info.title, "text": rules.rules_summary(setup.options),
+        return {"title": rules.info.title, "text": rules.rules_summary(self.session.options),
                 "house": house_changes(setup.options.get("house"), rules.info.house_readings)}
 
     def snapshot(self, actor: Actor) -> dict[str, Any]:
@@ -307,6 +312,7 @@ class TableHub:
         self.max_tables = max_tables  # open tables at once (each holds memory, a file)
         self._tables: dict[str, LiveTable] = {}
         self._lock = threading.Lock()
+        self._creating = threading.Lock()
         self._listeners: list[Callable[[LiveTable], None]] = []
         self._enders: list[Callable[[LiveTable], None]] = []
         # More for each phone's snapshot: name -> what it holds for this table and phone.
@@ -317,9 +323,9 @@ class TableHub:
         for stored in self.store.tables():
             try:
                 self._tables[stored.id] = self._rebuild(stored)
-            except (RulesError, StorageError, ValueError) as exc:
-                # One damaged table must not keep the others (or the service) down.
-                log.error("table %s (%s) could not be rebuilt: %s", stored.id, stored.name, exc)
+            except Exception:  # whatever is wrong with one table (a damaged entry, a
+                # rule that changed under it) must not keep the others down
+                log.exception("table %s (%s) could not be rebuilt", stored.id, stored.name)
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
         table = LiveTable(stored, TableSession(parse_setup(stored.setup)),
@@ -360,32 +366,36 @@ class TableHub:
             session = TableSession(setup)
         except RulesError as exc:  # well formed, but not a setup the game can play
             raise TableError(422, "bad_setup", str(exc)) from None
-        self._make_room()
         table_id = secrets.token_hex(4)
         pin = f"{secrets.randbelow(10**6):06d}"
         host_token, host_key = self.keys.new_token()
         title = name.strip()[:60] or f"{session.rules.info.title} ({len(seats)} players)"
-        stored = self.store.create(table_id, title, session.setup.to_dict(), pin, host_key)
-        table = LiveTable(stored, session, {}, join_code=self.keys.join_code(table_id))
-        with self._lock:
-            self._tables[table_id] = table
+        with self._creating:  # room counted and taken as one step: never above max_tables
+            self._make_room()
+            stored = self.store.create(table_id, title, session.setup.to_dict(), pin, host_key)
+            table = LiveTable(stored, session, {}, join_code=self.keys.join_code(table_id))
+            with self._lock:
+                self._tables[table_id] = table
         log.info("table %s created: %s, seats %s", table_id, title, ", ".join(seats))
         return table, host_token
 
     def _make_room(self) -> None:
-        """Refuse a new table when `max_tables` are open, unless one of them has been idle
-        for half a day: that one is ended (its log kept) to make room."""
+        """Refuse a new table when `max_tables` are open, unless one of them is done with: a
+        game that is over (players rarely tap "End table" after the last move), the one over
+        longest first, or else one idle for half a day. That one is ended (its log kept)."""
         open_tables = self.tables()
         if len(open_tables) < self.max_tables:
             return
-        idle = min(open_tables, key=lambda t: t.last_active)
-        if time.time() - idle.last_active < IDLE_SECONDS:
+        over = [t for t in open_tables if t.session.outcome is not None]
+        oldest = min(over or open_tables, key=lambda t: t.last_active)
+        idle_hours = (time.time() - oldest.last_active) / 3600
+        if not over and idle_hours < IDLE_SECONDS / 3600:
             raise TableError(429, "too_many_tables",
                              f"this companion already runs {len(open_tables)} tables: end one"
                              " you no longer play (its Host tab) first")
-        log.info("table %s ended after %.0f idle hours, to make room", idle.id,
-                 (time.time() - idle.last_active) / 3600)
-        self.end(idle, Actor(host=True))
+        log.info("table %s ended to make room: %s", oldest.id,
+                 "its game is over" if over else f"idle {idle_hours:.0f} hours")
+        self.end(oldest, Actor(host=True))
 
     def tables(self) -> list[LiveTable]:
         with self._lock:
@@ -402,8 +412,8 @@ class TableHub:
                     raise not_found(table_id)
                 try:
                     table = self._tables[table_id] = self._rebuild(stored)
-                except (RulesError, StorageError, ValueError) as exc:
-                    log.error("table %s could not be rebuilt: %s", table_id, exc)
+                except Exception:  # as at start: one table's damage is its own
+                    log.exception("table %s could not be rebuilt", table_id)
                     raise not_found(table_id) from None
                 self._forget_ended(keep=table)
         return table
@@ -482,6 +492,24 @@ class TableHub:
         log.info("table %s: seat %d (%s) joined", table.id, seat, seats[seat])
         table.touch()
         return seat, token
+
+    def take_host(self, table: LiveTable, code: Any) -> str:
+        """A host link's phone becomes the host (a new host token), and the phone that was
+        the host is host no more: a host's phone lost or flat, or a host gone home, must not
+        leave a table with nobody to undo, rule or end it. The link serves once."""
+        with table.lock:
+            wanted = self.keys.host_code(table.id, table.stored.host_key)
+            if not isinstance(code, str) or not hmac.compare_digest(code.encode(),
+                                                                    wanted.encode()):
+                raise TableError(403, "wrong_code", "this host link is not, or no longer, for"
+                                 " this table: make a new one with `companion tables host` on"
+                                 " the companion's machine")
+            token, key = self.keys.new_token()
+            self.store.set_host_key(table.id, key)
+            table.stored = replace(table.stored, host_key=key)
+        log.info("table %s: another phone is the host now (a host link)", table.id)
+        table.touch()  # the phone that was the host sees it is host no more
+        return token
 
     def release_seat(self, table: LiveTable, actor: Actor, seat: Any) -> None:
         _require(actor.host, 403, "host_only", "only the host can free a seat")

@@ -144,6 +144,11 @@ class TableStore:
             db.execute("UPDATE tables SET ended = ? WHERE id = ? AND ended IS NULL",
                        (time.time(), table_id))
 
+    def set_host_key(self, table_id: str, host_key: str) -> None:
+        """Another phone is the host (the one before is host no more)."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET host_key = ? WHERE id = ?", (host_key, table_id))
+
     # --- the log ------------------------------------------------------------------------
     def log(self, table_id: str) -> list[LogEntry]:
         rows = self._read("SELECT seq, entry, at FROM log WHERE table_id = ? ORDER BY seq",

@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion.runtime.service import Services
@@ -42,7 +42,9 @@ def create_app(services: Services, testing: bool = False) -> Flask:
     app.register_blueprint(pages.bp)
 
     @app.errorhandler(TableError)
-    def table_error(exc: TableError) -> tuple[Response, int]:
+    def table_error(exc: TableError) -> Any:
+        if exc.status == 404 and not request.path.startswith("/api/"):
+            return render_template("missing.html"), 404  # a page, for an old QR code's phone
         return error_response(exc.status, exc.code, exc.message, exc.detail)
 
     @app.errorhandler(StorageError)

@@ -195,6 +195,16 @@ def join(table_id: str) -> Response:
     return response
 
 
+@bp.post("/tables/<table_id>/host")
+def take_host(table_id: str) -> Response:
+    """A host link (`companion tables host`): this phone becomes the host."""
+    table = services().hub.get(table_id)
+    token = services().hub.take_host(table, body("TakeHost")["code"])
+    response = jsonify({"host": True})
+    set_cookie(response, cookie_names(table.id)[0], token)
+    return response
+
+
 @bp.post("/tables/<table_id>/seats/<int:seat>/release")
 def release(table_id: str, seat: int) -> Response:
     """The host frees a seat, so its player can join again from another phone."""

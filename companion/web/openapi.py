@@ -89,6 +89,9 @@ def request_schemas() -> dict[str, dict[str, Any]]:
             "properties": {"pin": {"type": "string", "maxLength": 32},
                            "code": {"type": "string", "maxLength": 64},
                            "seat": {"type": ["integer", "null"], "minimum": 0}}},
+        "TakeHost": {
+            "type": "object", "additionalProperties": False, "required": ["code"],
+            "properties": {"code": {"type": "string", "maxLength": 64}}},
         "Action": action,
         "Preview": {**action, "required": ["name"]},
         "Undo": expect_only,
@@ -172,6 +175,10 @@ def openapi_document() -> dict[str, Any]:
                 " (seat null). The host's phone may move to a free seat: `left` is the seat"
                 " it held, now free", {"200": _ok("Joined", _ANY)}, _ref("Join"),
                 errors=(*writes, "429"))},
+            "/api/tables/{table_id}/host": {"post": _op(
+                "With a host link's code (`companion tables host`): this phone becomes the"
+                " host, and the phone that was is host no more", {"200": _ok("Host", _ANY)},
+                _ref("TakeHost"), errors=writes)},
             "/api/tables/{table_id}/seats/{seat}/release": {"post": {
                 **_op("The host frees a seat", {"200": _ok("Freed", _ANY)}, _ref("Empty"),
                       errors=writes),

@@ -297,6 +297,9 @@ def test_nothing_to_cancel_names_what_a_cancel_may_stop() -> None:
     act(s, "carry_out", 2)
     assert errors(s, "cancel", 0, what="quarantine:9").endswith(
         "what must be one of quarantine:3, not 'quarantine:9'")
+    offered = next(spec for spec in s.legal_actions(0) if spec.name == "cancel").params[0]
+    assert offered.choices == ("quarantine:3",)  # a phone shows each in words
+    assert offered.labels == (f"{s.setup.seats[3]}'s quarantine",)
     assert errors(s, "cancel", 0, what="stall").endswith("no Stall is in the centre")
 
 

@@ -245,3 +245,19 @@ def test_rolled_player_powers_need_player_powers() -> None:
                                          " without Player Powers there is nothing to roll"):
         table({"roll_player_powers": True})
     table({"roll_player_powers": True, "player_powers": True})
+
+
+def test_each_board_offered_seats_the_players_its_label_says() -> None:
+    """The setup page's "Bridges (2 players)": each board's label is its data's seats."""
+    offered = next(p for p in RULES.info.options if p.name == "board")
+    for name, label in zip(offered.choices, offered.labels, strict=True):
+        low, _, high = label.rpartition("(")[2].removesuffix(" players)").partition("-")
+        for players in range(2, 5):
+            seats = ("Ann", "Ben", "Cat", "Dan")[:players]
+            fits = int(low) <= players <= int(high or low)
+            try:
+                TableSession(GameSetup("gambit-6x6", seats, {"board": name}, seed=1))
+            except SetupError:
+                assert not fits, (label, players)
+            else:
+                assert fits, (label, players)

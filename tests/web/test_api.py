@@ -480,7 +480,10 @@ def test_pages_render(table: dict[str, Any], phone: Any) -> None:
     assert "Content-Security-Policy" in page.headers
     code = table["host"].get(f"/t/{table['id']}/join.svg")
     assert code.mimetype == "image/svg+xml" and code.data.startswith(b"<?xml")
-    assert p.get("/t/nope").status_code == 404
+    missing = p.get("/t/nope")  # an old QR code: a page saying so, not the API's JSON
+    assert missing.status_code == 404 and missing.mimetype == "text/html"
+    assert b"No such table" in missing.data and b'href="/"' in missing.data
+    assert p.get("/api/tables/nope").json["error"] == "not_found"  # the API's answer stays
 
 
 def test_deeply_nested_junk_is_a_400_not_a_crash(table: dict[str, Any]) -> None:
@@ -605,6 +608,24 @@ def test_open_tables_are_bounded_and_an_idle_one_makes_room(services: Any, phone
     assert host.get(f"/api/tables/{made[0]}/export").status_code == 200  # still readable
 
 
+def test_a_finished_game_makes_room_before_any_table_in_play(services: Any, phone: Any) -> None:
+    """Players rarely tap "End table" after the last move: at the limit, a table whose game
+    is over is ended to make room (the one over longest), never a game in play."""
+    services.hub.max_tables = 3
+    host = phone()
+    made = [host.post("/api/tables", {"game": "gambit-6x6", "seats": ["Ann", "Ben"]}).json["id"]
+            for _ in range(3)]
+    for table_id in made[1:]:  # the host declares these two over
+        declared = host.post(f"/api/tables/{table_id}/actions", {
+            "name": "declare", "seat": None, "expect": 0,
+            "params": {"result": "Ann", "reason": "Ben concedes"}})
+        assert declared.status_code == 201, declared.json
+    assert host.post("/api/tables", {"game": "gambit-6x6", "seats": ["Ann", "Ben"]}).status_code \
+        == 201
+    listed = [t["id"] for t in host.get("/api/tables").json]
+    assert made[0] in listed and made[2] in listed and made[1] not in listed
+
+
 def test_lone_surrogates_and_wrong_methods_get_clear_answers(table: dict[str, Any],
                                                              phone: Any) -> None:
     """JSON can escape a lone surrogate (\\ud800), which is no text: refused with 400, never
@@ -692,3 +713,109 @@ def test_the_rules_page_shows_the_tables_own_house_edits(phone: Any) -> None:
     assert unchanged["house"] == []
     stranger = phone().get(f"{base}/rules")  # like the table itself: join first
     assert stranger.status_code == 403 and stranger.json["error"] == "not_joined"
+
+
+@pytest.mark.parametrize("entry", ['{"by": "host"}', "[1, 2]",
+                                   '{"kind": "action", "action": null, "by": "host"}'])
+def test_one_damaged_table_is_skipped_and_the_others_come_back(services: Any,
+                                                               entry: str) -> None:
+    """A damaged log entry (no kind, not an object, an action of null) loses that table
+    only: the service starts, every other table comes back, the damaged one is not found."""
+    import sqlite3
+
+    from companion.runtime.service import Services
+    from companion.runtime.tables import TableError
+
+    damaged, _ = services.hub.create("gambit-6x6", ["Ann", "Ben"], {})
+    kept, _ = services.hub.create("captain-flip", ["Ann", "Ben"], {})
+    services.close()
+    with sqlite3.connect(services.data / "tables.sqlite3") as db:
+        db.execute("INSERT INTO log (table_id, seq, entry, at) VALUES (?, 1, ?, 0)",
+                   (damaged.id, entry))
+    again = Services.build(services.settings, services.data)  # as after a restart
+    try:
+        assert [t.id for t in again.hub.tables()] == [kept.id]
+        with pytest.raises(TableError) as missing:
+            again.hub.get(damaged.id)
+        assert missing.value.status == 404
+    finally:
+        again.close()
+
+
+def test_tables_made_at_the_same_moment_never_pass_the_limit(services: Any) -> None:
+    """Room is counted and taken as one step: ten creations at once with one place left
+    make one table, the others are refused."""
+    import threading
+
+    from companion.runtime.tables import TableError
+
+    services.hub.max_tables = 5
+    for _ in range(4):
+        services.hub.create("gambit-6x6", ["Ann", "Ben"], {})
+    start, made, refused = threading.Barrier(10), [], []
+
+    def create() -> None:
+        start.wait()
+        try:
+            made.append(services.hub.create("gambit-6x6", ["Ann", "Ben"], {}))
+        except TableError as exc:
+            refused.append(exc.status)
+
+    threads = [threading.Thread(target=create) for _ in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(made) == 1 and refused == [429] * 9
+    assert len(services.hub.tables()) == 5
+
+
+def test_a_host_link_makes_another_phone_the_host_once(services: Any, phone: Any,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """The host's phone is lost: `companion tables` on the companion's machine lists the
+    table, `companion tables host` prints a link; the phone that opens it is the host (it can
+    undo, rule, end), the lost phone is host no more, and the link serves once."""
+    import re
+    from urllib.parse import parse_qs, urlsplit
+
+    from companion.cli import main
+
+    lost = phone()
+    made = lost.post("/api/tables", {"game": "gambit-6x6", "seats": ["Ann", "Ben"],
+                                     "name": "Window table"}).json
+    base = f"/api/tables/{made['id']}"
+    assert main(["tables", "--data", str(services.data)]) == 0
+    listed = capsys.readouterr().out
+    assert made["id"] in listed and "Window table" in listed and "gambit-6x6" in listed
+    assert main(["tables", "host", "nope", "--data", str(services.data)]) == 2
+    assert "no table 'nope'" in capsys.readouterr().err
+    assert main(["tables", "host", made["id"], "--data", str(services.data), "--no-qr"]) == 0
+    link = re.search(r"http://\S+", capsys.readouterr().out)
+    assert link is not None and urlsplit(link.group(0)).path == f"/t/{made['id']}"
+    code = parse_qs(urlsplit(link.group(0)).query)["host"][0]
+
+    stranger = phone()
+    wrong = stranger.post(f"{base}/host", {"code": code[::-1]})
+    assert wrong.status_code == 403 and wrong.json["error"] == "wrong_code"
+    assert lost.get(f"{base}/seats").json["you"]["host"]  # nothing changed
+    new = phone()
+    assert new.post(f"{base}/host", {"code": code}).status_code == 200
+    assert new.get(f"{base}/seats").json["you"]["host"]
+    assert not lost.get(f"{base}/seats").json["you"]["host"]
+    assert lost.post(f"{base}/end").status_code == 403
+    again = stranger.post(f"{base}/host", {"code": code})  # it served once
+    assert again.status_code == 403 and again.json["error"] == "wrong_code"
+    from companion.runtime.service import Services
+    from companion.web import create_app
+
+    services.close()
+    restarted = Services.build(services.settings, services.data)  # kept across a restart
+    try:
+        client = create_app(restarted, testing=True).test_client()
+        for cookie in new.client._cookies.values():  # noqa: SLF001
+            client.set_cookie(cookie.key, cookie.value)
+        assert client.get(f"{base}/seats").json["you"]["host"]
+        assert client.post(f"{base}/end", json={}).status_code == 200
+    finally:
+        restarted.close()

@@ -8,6 +8,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -218,6 +219,19 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     expect(host.locator("#turn")).to_contain_text("Your turn")
     host.click("#turn #to-my-moves")
     expect(host.locator("#my-actions [data-action=charge]")).to_be_visible()
+    # Each move's name and cost at a glance, what it does first (the whole text in its sheet).
+    strike = host.locator("#my-actions [data-action=strike]")
+    expect(strike.locator(".action-name")).to_have_text("Strike")
+    expect(strike.locator(".cost")).to_have_text("Costs 1")
+    expect(host.locator("#my-actions [data-action=charge] .cost")).to_have_count(0)
+    barrage = host.locator("#my-actions [data-action=barrage] .action-note")
+    expect(barrage).not_to_contain_text(re.compile("^If called"))
+    box = barrage.bounding_box()
+    assert box is not None and box["height"] < 3 * 20  # two lines, not the rule's wall of text
+    host.click("#my-actions [data-action=barrage]")
+    expect(host.locator("#sheet-note")).to_contain_text(re.compile(r"^Costs 3\..*If called and"
+                                                                     " you hold no Barrage"))
+    host.click("#sheet-cancel")
     tab(host, "table")
     for page in phones[1:]:
         expect(page.locator("#turn")).to_contain_text("Nothing to do now: waiting for Ann")
@@ -356,6 +370,28 @@ def test_the_hosts_qr_code_joins_a_phone_without_the_pin(server: Server,
     assert "join=" not in ben.url  # the code left the address bar
 
 
+def test_a_host_link_from_the_pi_makes_a_phone_the_host(server: Server, browser: Browser,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    """The host's phone is lost: `companion tables host` prints a link on the companion's
+    machine; the phone that opens it has the Host tab, the lost phone loses it."""
+    from companion.cli import main
+
+    lost = host_creates(browser, server, "burkes-gambit")
+    table_id = lost.url.rsplit("/", 1)[1]
+    assert main(["tables", "host", table_id, "--data", str(server.data), "--no-qr"]) == 0
+    link = re.search(r"http://\S+", capsys.readouterr().out)
+    assert link is not None
+    phone = new_phone(browser)
+    printed = urlsplit(link.group(0))  # the Pi's address on the network; here, local
+    phone.goto(f"{server.url}{printed.path}?{printed.query}")
+    expect(phone.locator("#banner")).to_contain_text("This phone is the host now")
+    expect(phone.locator("#nav [data-tab=host]")).to_be_visible()
+    assert "host=" not in phone.url  # the code left the address bar
+    lost.reload()
+    expect(lost.locator("#nav [data-tab=host]")).to_be_hidden()
+
+
 def test_a_phone_that_slept_catches_up(server: Server, browser: Browser) -> None:
     """A phone whose connection dropped shows the table as it is now once it is back."""
     from tests.web.server import Client
@@ -469,15 +505,24 @@ def test_burkes_gambit_on_a_phone_a_private_look_and_the_vote(server: Server,
     # The next player brings the ship home; everyone votes; Ben votes on his phone.
     turn = api[0].call("GET", base)[1]["view"]["turn"]
     call(turn, "roll", face="engine")
-    voters = [p["seat"] for p in api[0].call("GET", base)[1]["view"]["players"]
+    voting = [p["seat"] for p in api[0].call("GET", base)[1]["view"]["players"]
               if p["alive"] and {"key": "role", "label": "Role", "value": "Stowaway"}
-              not in p["facts"] and p["seat"] != 1]
-    for seat in voters:
-        call(seat, "vote", target=1 if seat != 1 else 0)
+              not in p["facts"]]
     tab(ben, "table")
-    if api[0].call("GET", base)[1]["view"]["phase"] == "vote":  # Ben votes (unless Stowaway)
-        expect(ben.locator("#votes")).to_contain_text("Voted:", timeout=LIVE)
+    if 1 in voting:  # Ben votes first on his phone (unless he is the Stowaway)
+        votes = ben.locator("#votes")
+        expect(votes).to_contain_text("Voted:", timeout=LIVE)
         do(ben, "vote", ("Dan",))
+        tab(ben, "table")
+        # a neighbour glancing at his table sees that he voted, not whom: a tap shows it
+        expect(votes).to_contain_text("You have voted", timeout=LIVE)
+        expect(votes).not_to_contain_text("Dan")
+        ben.click("#votes .reveal-vote")
+        expect(votes).to_contain_text("Your vote: Dan")
+        expect(votes).not_to_contain_text("Dan", timeout=8000)  # covered again by itself
+    for seat in voting:
+        if seat != 1:
+            call(seat, "vote", target=1)
     tab(ben, "table")
     expect(ben.locator("#votes")).to_contain_text("The votes in", timeout=LIVE)
     expect(ben.locator("#votes li")).not_to_have_count(0, timeout=6000)

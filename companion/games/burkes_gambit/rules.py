@@ -123,6 +123,7 @@ def _read_deal(deal: Mapping[str, Any], players: int,
 
 class BurkesGambitRules(GameRules):
     info = INFO
+    rule_book = Book
 
     def setup(self, setup: GameSetup) -> State:
         count = len(setup.seats)

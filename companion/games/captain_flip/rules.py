@@ -74,6 +74,7 @@ _REVEALING = ("hand_flipped", "flipped", "companion_drew")
 
 class CaptainFlipRules(GameRules):
     info = INFO
+    rule_book = Book
 
     def setup(self, setup: GameSetup) -> State:
         count = len(setup.seats)

@@ -112,6 +112,7 @@ class CaptainsGambitRules(GameRules):
     """The rules of Captain's Gambit, as the engine's GameRules."""
 
     info = INFO
+    rule_book = Book
 
     def setup(self, setup: GameSetup) -> State:
         names = list(setup.seats)

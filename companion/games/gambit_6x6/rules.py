@@ -35,8 +35,16 @@ from companion.games.gambit_6x6.state import TEAMS, Piece, State
 from companion.games.gambit_6x6.summary import rules_summary
 
 # The boards as the setup page names them (a table's own board keeps its name).
-BOARD_LABELS = {"standard": "Standard", "longboard": "Longboard",
-                "bridges": "Bridges (3-4 players)", "corners": "Corners (3-4 players)"}
+BOARD_NAMES = {"standard": "Standard", "longboard": "Longboard", "bridges": "Bridges",
+               "corners": "Corners"}
+
+
+def board_label(book: Book, name: str) -> str:
+    """A board as the setup page offers it, with the players it seats (from its data)."""
+    counts = sorted(int(count) for count in book.board(name)["sides"])
+    players = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    return f"{BOARD_NAMES.get(name, name.capitalize())} ({players} players)"
+
 
 INFO = GameInfo(
     slug=components.SLUG,
@@ -49,7 +57,7 @@ INFO = GameInfo(
     uses_cards=False,
     options=(
         Param("board", "choice", "Board", choices=Book.load().boards(),
-              labels=tuple(BOARD_LABELS.get(b, b.capitalize()) for b in Book.load().boards())),
+              labels=tuple(board_label(Book.default(), b) for b in Book.default().boards())),
         Param("roll_powers", "flag", "Roll for powers (instead of choosing them)",
               default=False),
         Param("player_powers", "flag", "Player Powers (advanced)", default=False),
@@ -124,6 +132,7 @@ class Gambit6x6Rules(GameRules):
     """The rules of Gambit (6x6), as the engine's GameRules."""
 
     info = INFO
+    rule_book = Book
 
     def setup(self, setup: GameSetup) -> State:
         names = list(setup.seats)

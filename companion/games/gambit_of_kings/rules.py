@@ -157,6 +157,7 @@ def _tokens(options: Mapping[str, Any], start: int, mode: str) -> list[int]:
 
 class GambitOfKingsRules(GameRules):
     info = INFO
+    rule_book = Book
 
     def setup(self, setup: GameSetup) -> State:
         if len(setup.seats) != 2:

@@ -13,7 +13,10 @@ let wakeLock = null;
 // --- joining -----------------------------------------------------------------------------
 // The host's QR code carries a join code: it stands for the PIN, and leaves the address bar.
 let joinCode = new URLSearchParams(location.search).get("join");
-if (joinCode) history.replaceState(null, "", location.pathname);
+// A host link (`companion tables host`, on the companion's own machine) makes this phone the
+// host when the host's phone is lost: used once, and it leaves the address bar too.
+let hostCode = new URLSearchParams(location.search).get("host");
+if (joinCode || hostCode) history.replaceState(null, "", location.pathname);
 
 async function showJoin() {
   document.getElementById("tabs").hidden = true;
@@ -482,6 +485,20 @@ function scoreTable(sheetData, columnName) {
 }
 
 let votesSeen = false;
+// This phone's own vote, on the Table tab that a neighbour glances at: "You have voted", the
+// name only on a tap, for a few seconds.
+const VOTE_SHOWN_MS = 5000;
+let voteShownUntil = 0;
+
+function yourVote(view) {
+  if (view.your_vote === null) return null;
+  if (Date.now() < voteShownUntil) return el("div", { class: "muted" }, `Your vote: ${seatName(view.your_vote)}`);
+  return el("button", { class: "secondary reveal-vote", onclick: () => {
+    voteShownUntil = Date.now() + VOTE_SHOWN_MS;
+    renderVotes(state.view);
+    setTimeout(() => renderVotes(state.view), VOTE_SHOWN_MS + 50);
+  } }, "You have voted · tap to see whom");
+}
 
 function renderVotes(view) {
   // Votes are secret until all are in; then everyone sees them together, after a countdown.
@@ -503,10 +520,8 @@ function renderVotes(view) {
     showVotes();
   } else if (!votes.shown) {
     votesSeen = false;
-    const mine = view.your_vote === null ? null
-      : el("div", { class: "muted" }, `Your vote: ${seatName(view.your_vote)}`);
     setChildren(box, el("strong", {}, votes.title), " ",
-      `Voted: ${votes.voted.map(seatName).join(", ") || "nobody yet"}`, mine);
+      `Voted: ${votes.voted.map(seatName).join(", ") || "nobody yet"}`, yourVote(view));
   }
 }
 
@@ -607,8 +622,11 @@ function renderMe(snapshot) {
 }
 
 function actionButton(spec) {
+  // Its name and cost at a glance; what it does in two lines (the whole text is in its sheet).
   return el("button", { class: spec.kind, "data-action": spec.name, onclick: () => openSheet(spec, state.you.seat) },
-    spec.label, spec.note ? el("div", { class: "muted" }, spec.note) : null);
+    el("span", { class: "action-name" }, spec.label),
+    spec.cost ? el("span", { class: "cost" }, `Costs ${spec.cost}`) : null,
+    spec.note ? el("div", { class: "muted action-note" }, spec.note) : null);
 }
 
 function takeSeat(snapshot) {
@@ -668,7 +686,8 @@ function openSheet(spec, seat, values) {
     if (sheet.values[p.name] === undefined && p.default !== undefined) sheet.values[p.name] = structuredClone(p.default);
   }
   document.getElementById("sheet-title").textContent = spec.label;
-  document.getElementById("sheet-note").textContent = spec.note || (spec.cost ? `Costs ${spec.cost}` : "");
+  document.getElementById("sheet-note").textContent = [spec.cost ? `Costs ${spec.cost}.` : "", spec.note]
+    .filter(Boolean).join(" ");
   drawFields();
   document.getElementById("sheet-preview").textContent = "";
   document.getElementById("sheet-error").textContent = "";
@@ -891,6 +910,14 @@ function showTab(name) {
 
 // --- start -------------------------------------------------------------------------------
 async function start() {
+  if (hostCode) {
+    const code = hostCode;
+    hostCode = null;
+    try {
+      await api("POST", `${BASE}/host`, { code });
+      banner("This phone is the host now: the Host tab has the table's tools.");
+    } catch (err) { banner(err.message); }
+  }
   await refresh();
   if (!state) return;
   document.getElementById("tabs").hidden = false;

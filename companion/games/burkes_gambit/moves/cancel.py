@@ -8,6 +8,7 @@ from companion.engine import Move, Param, Params
 from companion.games.burkes_gambit.moves.common import cannot_act, fixed_label, status
 from companion.games.burkes_gambit.moves.die_action import (
     can_answer,
+    cancel_param,
     cancel_targets,
     cancelled_name,
     carry_out,
@@ -37,8 +38,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return (Param("what", "choice", "Cancel what",
-                  choices=cancel_targets(state, seat, with_window=True)),)
+    return (cancel_param(state, seat, with_window=True),)
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine import Param
 from companion.games.burkes_gambit.moves import flow
 from companion.games.burkes_gambit.moves.common import cannot_act
 from companion.games.burkes_gambit.state import Pending, State
@@ -108,6 +109,13 @@ def engine_rolled(state: State, seat: int) -> None:
         return
     flow.engine_power(state)
     flow.end_turn(state)
+
+
+def cancel_param(state: State, seat: int | None, with_window: bool) -> Param:
+    """What a Cancel stops, each choice in words ("Dan's quarantine", not its key)."""
+    targets = cancel_targets(state, seat, with_window)
+    return Param("what", "choice", "Cancel what", choices=targets,
+                 labels=tuple(cancelled_name(state, t).capitalize() for t in targets))
 
 
 def cancelled_name(state: State, what: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.engine import Move, Param, Params
 from companion.games.burkes_gambit.moves.common import not_my_turn, target_problem, who
 from companion.games.burkes_gambit.moves.die_action import (
+    cancel_param,
     cancel_targets,
     cancelled_name,
     engine_reason,
@@ -46,13 +47,13 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     target = state.book.face(die.face)["target"]
     params: list[Param] = []
     if die.face == "cancel":
-        params.append(Param("what", "choice", "Cancel what",
-                            choices=cancel_targets(state, seat, with_window=False)))
+        params.append(cancel_param(state, seat, with_window=False))
     elif target != "none":
         params.append(Param("target", "seat", "Whom",
                             choices=_living_choices(state, seat, target)))
     if die.face == "damage_heal":
-        params.append(Param("choice", "choice", "Damage or heal", choices=("damage", "heal")))
+        params.append(Param("choice", "choice", "Damage or heal", choices=("damage", "heal"),
+                            labels=("Damage", "Heal")))
     return tuple(params)
 
 

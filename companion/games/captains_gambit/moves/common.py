@@ -274,7 +274,7 @@ def told_text(what: str) -> Callable[[State, int | None, Params], str]:
 
 
 def claim_note(state: State, seat: int | None, card: str, effect: str = "") -> str:
-    """For a claim of ``card`` by ``seat``: what a lost call costs, then ``effect`` (offered
+    """For a claim of ``card`` by ``seat``: ``effect``, then what a lost call costs (offered
     on every move of every seat: made once, see Book.text). The same words whether the seat
     holds the card or not: a phone's buttons are seen by its neighbours too (its permits
     are under "Your permits")."""
@@ -286,5 +286,6 @@ def claim_note(state: State, seat: int | None, card: str, effect: str = "") -> s
         label = state.book.label(card)
         damage = int(state.book.setup("bluff_damage"))
         claim = f"If called and you hold no {label}, you take {damage} damage."
-        found = state.book.notes[key] = f"{claim} {effect}".strip()
+        # what it does first: a button shows its first lines only
+        found = state.book.notes[key] = f"{effect} {claim}".strip()
     return found
