@@ -56,6 +56,10 @@ class Move:
     # lost call would cost. The same words whether or not the seat holds what it claims: a
     # phone's buttons are seen by its neighbours too.
     note: Callable[[Any, int | None], str] = no_note
+    # Its kind now, when that depends on the state: a die held in reserve answers a window
+    # when an action waits in one, and is a plain move of its holder's otherwise (a phone
+    # alerts for an answer; nothing to alert for a die that could be used any time).
+    kind_now: Callable[[Any, int | None], str] | None = None
 
 
 def _blank_reason(move: Move, params: Mapping[str, Any]) -> str | None:
@@ -112,7 +116,9 @@ class MoveSet:
     def legal(self, state: Any, seat: int | None, seats: int) -> list[ActionSpec]:
         if seat is not None and not 0 <= seat < seats:
             return []
-        return [ActionSpec(m.name, m.label(state), m.kind, m.params(state, seat), m.cost(state),
+        return [ActionSpec(m.name, m.label(state),
+                           m.kind_now(state, seat) if m.kind_now else m.kind,
+                           m.params(state, seat), m.cost(state),
                            m.note(state, seat), ruling=m.ruling, covered=m.covered)
                 for m in self.by_name.values() if m.refusal(state, seat) is None]
 

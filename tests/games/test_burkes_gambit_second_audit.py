@@ -278,6 +278,22 @@ def test_cancelling_your_own_action_says_so_when_a_stall_could_be_cancelled() ->
     assert s.legal_actions(0)[0].params[0].choices == ("stall",)
 
 
+def test_a_reserved_cancel_is_an_answer_only_while_an_action_waits_for_it() -> None:
+    """A phone alerts ("You may answer now", a buzz) for an answer: a Cancel held in reserve
+    with only a Stall to stop is a move its holder may make any time, not an alarm at every
+    change of the table; an action waiting in the window makes it an answer."""
+    s = two_cancels()
+    act(s, "roll", 2, face="stall")
+    act(s, "resolve", 2)
+    act(s, "carry_out", 2)  # the Stall stands in the centre; Dan's turn
+    cancel = next(spec for spec in s.legal_actions(1) if spec.name == "cancel")
+    assert (cancel.kind, cancel.params[0].choices) == ("move", ("stall",))
+    act(s, "roll", 3, face="insta_kill")
+    act(s, "resolve", 3, target=2)  # Dan's Insta-kill waits for Cancels
+    cancel = next(spec for spec in s.legal_actions(1) if spec.name == "cancel")
+    assert (cancel.kind, cancel.params[0].choices) == ("reaction", ("waiting", "stall"))
+
+
 def test_a_stall_the_table_made_uncancellable_says_so() -> None:
     s = two_cancels({"faces": {"stall": {"cancellable": False}}})
     act(s, "roll", 2, face="stall")

@@ -330,10 +330,14 @@ def test_a_penalty_and_an_answer_are_named_on_the_phone_not_called_a_turn() -> N
     session = started({"house": {"challenge": {"bluff_turn": "remake"}}})
     assert prompts(session) == ["", ""]  # a plain turn: the phone says "Your turn"
     do(session, "move", 0, piece="c1", to="e3")  # A3 (a Ghost) claims Diagonal: a bluff
-    assert prompts(session) == ["", "Answer Ann's move: let it stand or challenge it"]
+    assert prompts(session) == ["", "Answer Ann's move A3 c1-e3, claiming Diagonal: let it stand"
+                                 " or challenge it"]
     do(session, "challenge", 1, power="diagonal")
     assert session.table_view(0).turn == 0  # still Ann's turn...
     assert prompts(session) == ["You must give up a piece: you lost a challenge", ""]
+    give_up = next(spec for spec in session.legal_actions(0) if spec.name == "give_up")
+    labels = dict(zip(give_up.params[0].choices, give_up.params[0].labels, strict=True))
+    assert labels["A1"] == "A1 (a1)"  # each piece with its square, to find it on the board
     do(session, "give_up", 0, piece="A6")
     assert prompts(session) == ["Move again: your last try was a bluff and is undone", ""]
     assert session.table_view(None).status == "Ann to move (again: the last try was a bluff," \

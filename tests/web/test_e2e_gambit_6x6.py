@@ -135,7 +135,8 @@ def test_a_penalty_on_your_own_turn_is_named_not_called_your_turn(server: Server
     sheet(ann, {}, preview="Ann moves A1 a1-c3, claiming Diagonal")
     tab(ben, "table")
     expect(ben.locator("#turn .headline")).to_have_text(
-        "Answer Ann's move: let it stand or challenge it", timeout=LIVE)
+        "Answer Ann's move A1 a1-c3, claiming Diagonal: let it stand or challenge it",
+        timeout=LIVE)
     ben.click("#reaction-alert button:text-is('Challenge: call the bluff')")
     sheet(ben, {})
     expect(ann.locator("#turn .headline")).to_have_text(

@@ -63,5 +63,11 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     return f"{state.name(seat)} cancels {cancelled_name(state, str(params.get('what')))}"
 
 
+def _kind(state: State, seat: int | None) -> str:
+    # An answer while an action waits for Cancels; else a move its holder may make any time
+    # (a Stall, a quarantine), which no phone alerts for at every change of the table.
+    return "reaction" if "waiting" in cancel_targets(state, seat, with_window=True) else "move"
+
+
 MOVE = Move("cancel", "reaction", fixed_label("Cancel (reserved die)"), _refusal, _run, _text,
-            _params, _check)
+            _params, _check, kind_now=_kind)

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.engine import Param, listed
 from companion.games.gambit_6x6 import flow
-from companion.games.gambit_6x6.state import State
+from companion.games.gambit_6x6.state import Pending, State
 
 Params = Mapping[str, Any]
 Refusal = Callable[[State, int | None], str | None]
@@ -47,8 +47,7 @@ def waiting_text(state: State) -> str:
         if pending.stage == "kamikaze" and pending.reaction:
             return (f"{state.name(pending.actor)} to accept or challenge the Kamikaze of"
                     f" {pending.reaction.piece}")
-        return (f"{listed(names)} to answer {state.name(pending.actor)}'s"
-                f" {KINDS[pending.kind]}: {_answers(state)}")
+        return f"{listed(names)} to answer {answered(state, pending)}: {_answers(state)}"
     if state.phase == "settling":
         parts = []
         for owed in state.owed:
@@ -68,6 +67,24 @@ def waiting_text(state: State) -> str:
 
 
 KINDS = {"move": "move", "bulldoze": "push", "detect": "Detective", "sensei": "Sensei"}
+
+
+def on_squares(state: State, pieces: tuple[str, ...]) -> tuple[str, ...]:
+    """Pieces as a phone lists them, each with its square: "B2 (b6)" (a piece's name alone
+    does not say which one on the board it is)."""
+    return tuple(f"{p} ({state.where(p) or 'lost'})" for p in pieces)
+
+
+def answered(state: State, pending: Pending) -> str:
+    """The action waiting for answers, as whoever answers needs it (public facts only):
+    "Ann's move A1 a1-c3, claiming Diagonal"."""
+    words = f"{state.name(pending.actor)}'s {KINDS[pending.kind]}"
+    if pending.start and pending.end:
+        words += f" {pending.piece} {pending.start}-{pending.end}"
+    claims = pending.open_claims()
+    if claims:
+        words += ", claiming " + " and ".join(state.book.label(c.power) for c in claims)
+    return words
 
 
 def prompt(state: State, seat: int | None) -> str:
@@ -95,7 +112,7 @@ def prompt(state: State, seat: int | None) -> str:
             what = "Moat" if pending.stage == "moat" else "Kamikaze"
             return (f"{state.name(claim.seat)} declares {claim.piece} a {what} against your"
                     f" {KINDS[pending.kind]}: accept it or challenge it")
-        return f"Answer {state.name(pending.actor)}'s {KINDS[pending.kind]}: {_answers(state)}"
+        return f"Answer {answered(state, pending)}: {_answers(state)}"
     if state.phase == "settling" and state.owed:
         owed = state.owed[0]
         if owed.kind == "lose" and owed.loser == seat:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6 import flow
-from companion.games.gambit_6x6.moves.common import Params, fixed, on_turn
+from companion.games.gambit_6x6.moves.common import Params, fixed, on_squares, on_turn
 from companion.games.gambit_6x6.state import Claim, Pending, State
 
 
@@ -32,8 +32,11 @@ def _refusal(state: State, seat: int | None) -> str | None:
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     options = suspects(state, seat)
     every = tuple(sorted({p for near in options.values() for p in near}))
-    return (Param("piece", "choice", "Your Detective", choices=tuple(sorted(options))),
+    detectives = tuple(sorted(options))
+    return (Param("piece", "choice", "Your Detective", choices=detectives,
+                  labels=on_squares(state, detectives)),
             Param("target", "choice", "The piece to look at", choices=every,
+                  labels=on_squares(state, every),
                   depends_on="piece", choices_by=tuple(sorted(options.items()))))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6 import flow
-from companion.games.gambit_6x6.moves.common import Params, fixed, not_playing
+from companion.games.gambit_6x6.moves.common import Params, fixed, not_playing, on_squares
 from companion.games.gambit_6x6.state import Owed, State
 
 
@@ -33,7 +33,8 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     owed = owed_loss(state, seat)
     label = "Your piece to give up" if owed is None or owed.loser == seat \
         else f"{state.name(owed.loser)}'s piece to take"
-    return (Param("piece", "choice", label, choices=choices(state, seat)),)
+    pieces = choices(state, seat)
+    return (Param("piece", "choice", label, choices=pieces, labels=on_squares(state, pieces)),)
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:

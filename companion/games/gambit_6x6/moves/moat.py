@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6 import flow
-from companion.games.gambit_6x6.moves.common import KINDS, Params, fixed, in_window
+from companion.games.gambit_6x6.moves.common import KINDS, Params, fixed, in_window, on_squares
 from companion.games.gambit_6x6.state import Claim, State
 
 
@@ -39,6 +39,7 @@ def _why_not(state: State) -> str:
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     guards = tuple(flow.moat_guards(state, seat)) if seat is not None else ()
     return (Param("piece", "choice", "Your Moat", choices=guards,
+                  labels=on_squares(state, guards),
                   default=guards[0] if len(guards) == 1 else None),)
 
 

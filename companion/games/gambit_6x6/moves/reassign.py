@@ -11,6 +11,7 @@ from companion.games.gambit_6x6.moves.common import (
     Params,
     fixed,
     not_playing,
+    on_squares,
     own_pieces,
     unknown_power,
 )
@@ -56,7 +57,8 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("power", "choice", "New power", choices=options,
                   default=options[0] if len(options) == 1 else None,
                   labels=tuple(state.book.label(p) for p in options)),
-            Param("piece", "choice", "On which piece", choices=own_pieces(state, seat)))
+            Param("piece", "choice", "On which piece", choices=own_pieces(state, seat),
+                  labels=on_squares(state, own_pieces(state, seat))))
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.engine import Move, Param
 from companion.games.gambit_6x6 import flow
-from companion.games.gambit_6x6.moves.common import Params, fixed
+from companion.games.gambit_6x6.moves.common import Params, fixed, on_squares
 from companion.games.gambit_6x6.state import State
 
 OFF = "off"  # set_piece's square for "off the board, lost"
@@ -27,9 +27,9 @@ def _between_actions(state: State, seat: int | None) -> str | None:
 
 def _piece_params(state: State, seat: int | None) -> tuple[Param, ...]:
     pieces = tuple(sorted(state.pieces))
-    where = tuple(f"{p} ({state.where(p) or 'lost'})" for p in pieces)
     squares = (*state.layout.cells(), OFF)
-    return (Param("piece", "choice", "Which piece", choices=pieces, labels=where),
+    return (Param("piece", "choice", "Which piece", choices=pieces,
+                  labels=on_squares(state, pieces)),
             Param("square", "choice", "Where it really is", choices=squares,
                   labels=(*state.layout.cells(), "Off the board (lost)")),
             Param("reason", "text", "Why", maximum=200))

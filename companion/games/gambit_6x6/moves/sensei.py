@@ -9,6 +9,7 @@ from companion.games.gambit_6x6 import flow
 from companion.games.gambit_6x6.moves.common import (
     Params,
     fixed,
+    on_squares,
     on_turn,
     own_pieces,
     unknown_power,
@@ -27,8 +28,10 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     pieces = own_pieces(state, seat)
-    return (Param("piece", "choice", "From your piece", choices=pieces),
+    return (Param("piece", "choice", "From your piece", choices=pieces,
+                  labels=on_squares(state, pieces)),
             Param("to", "choice", "To your piece", choices=pieces, depends_on="piece",
+                  labels=on_squares(state, pieces),
                   choices_by=tuple((p, tuple(q for q in pieces if q != p)) for p in pieces)),
             Param("powers", "choices", "The powers it passes on", choices=state.book.powers(),
                   minimum=1, maximum=2))
