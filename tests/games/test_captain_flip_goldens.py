@@ -29,7 +29,8 @@ FINISHED = {
 REFUSED = {
     "rejected-a-second-flip": (6, "cannot flip by seat 0 (Ann): the tile was flipped once"
                                   " already: the Gunner must be placed as it is"),
-    "rejected-a-full-column": (13, "cannot place by seat 0 (Ann): column a is full"),
+    "rejected-a-full-column": (13, "cannot place by seat 0 (Ann): a2 already holds a tile"
+                                   " (Swabby): column a is full"),
     "rejected-a-cost-space-without-a-coin": (4, "cannot place by seat 0 (Ann): e3 costs 1 coin"
                                                 " to cover and Ann has none"),
     "rejected-a-draw-when-none-is-expected": (4, "cannot draw by seat 0 (Ann): not now: Ann"

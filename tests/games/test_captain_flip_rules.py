@@ -107,10 +107,15 @@ def test_a_tile_goes_on_the_lowest_empty_space_of_a_column() -> None:
                   cell="a3")
     table.act("place", cell="a1")
     table.play("swabby", "a1")
-    table.play("swabby", "a2")  # column a (2 spaces) is now full
+    table.draw("swabby")
+    table.refused("place", "a1 already holds a tile (Swabby); column a's lowest empty space"
+                  " is a2", cell="a1")
+    table.act("place", cell="a2")  # column a (2 spaces) is now full
     table.play("swabby", "a2")
     table.draw("swabby")
-    table.refused("place", "column a is full", cell="a2")
+    table.refused("place", "a2 already holds a tile (Swabby): column a is full", cell="a2")
+    table.refused("place", "a1 already holds a tile (Swabby): column a is full", cell="a1")
+    table.refused("place", "b2 is not the lowest empty space of column b: b1 is", cell="b2")
 
 
 def test_columns_need_not_start_on_the_bottom_row() -> None:
@@ -221,6 +226,7 @@ def test_a_monkey_with_no_neighbour_only_takes_its_coin() -> None:
     table = Table()
     table.play("monkey", "a1")
     assert table.coins(0) == 1 and table.state.turn == 1
+    assert "The Monkey on a1 flips nothing: no tile is next to it" in table.notes()
 
 
 def test_a_monkey_chain_through_a_parrot() -> None:

@@ -61,6 +61,8 @@ def _monkey(state: State, seat: int, cell: str) -> None:
     gain(state, seat, state.book.number("monkey", "coins"), "monkey", cell)
     if state.tiles_next_to(seat, cell):
         state.steps.append(Step("monkey", cell))
+    else:  # said, or the table wonders why nothing is flipped
+        state.emit("monkey_idle", seat=seat, cell=cell)
 
 
 def _parrot(state: State, seat: int, cell: str) -> None:

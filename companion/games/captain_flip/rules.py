@@ -363,6 +363,8 @@ def _notes(state: State, events: Sequence[Event]) -> tuple[str, ...]:
                        f" {book.label(event['after'])}")
         elif kind == "parrot_idle":
             out.append(f"The Parrot draws nothing: {event['reason']}")
+        elif kind == "monkey_idle":
+            out.append(f"The Monkey on {event['cell']} flips nothing: no tile is next to it")
         elif kind == "last_round":
             count = book.columns_to_end
             ends = "the game ends now" if event["seat"] == event["last"] else \

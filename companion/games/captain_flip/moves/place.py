@@ -37,6 +37,10 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
                 f" {', '.join(sorted(layout.spaces))})")
     column = column_name(state, cell)
     lowest = state.lowest_empty(seat, layout.column_of(cell))
+    if cell in state.players[seat].spaces:
+        taken = state.book.label(state.players[seat].spaces[cell].up)
+        return (f"{cell} already holds a tile ({taken})" + (f": column {column} is full"
+                if lowest is None else f"; column {column}'s lowest empty space is {lowest}"))
     if lowest is None:
         return f"column {column} is full"
     if cell != lowest:
