@@ -127,9 +127,14 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
     table_url = host.url
 
-    tab(host, "host")
+    # The host's first screen says how the players join, the QR code one tap away.
+    hint = host.locator("#join-hint")
+    expect(hint).to_contain_text("Waiting for Ann, Ben, Cat and Dan to join")
+    host.click("#join-hint button:text-is('Show the QR code')")
+    expect(host.locator("#join-qr")).to_be_visible()
     pin = host.locator("#host-pin").inner_text()
     assert re.fullmatch(r"\d{6}", pin)
+    expect(hint.locator(".pin-inline")).to_have_text(pin)
     assert host.locator("#join-qr").evaluate("img => img.complete && img.naturalWidth > 0")
     tab(host, "me")
     host.click("#take-seat button[data-seat='0']")
@@ -145,6 +150,9 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
         expect(page.locator("#secrets")).to_contain_text(f"You are {NAMES[seat]}")
         phones.append(page)
 
+    tab(host, "table")
+    expect(host.locator("#join-hint")).to_be_hidden()  # every seat taken
+    tab(host, "me")
     # Each phone shows its own captain and no one else's.
     captains = [page.locator("#secrets [data-secret=captain] strong").inner_text()
                 for page in phones]

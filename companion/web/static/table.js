@@ -136,6 +136,7 @@ function render(snapshot) {
   const ended = snapshot.ended ? " · ended" : "";
   document.getElementById("status-line").textContent =
     [view.headline, view.phase_label].filter(Boolean).join(" · ") + ended;
+  renderJoinHint(snapshot);
   renderTurn(snapshot);
   announceNews(view, first);
   renderPlayers(view);
@@ -150,6 +151,20 @@ function render(snapshot) {
   if (window.renderExtras) window.renderExtras(snapshot);  // last: it adds to the alert
   if (sheet && !sheet.busy) checkSheetStillLegal();
   if (!document.getElementById("tab-log").hidden) loadHistory();  // the log tab stays live
+}
+
+function renderJoinHint(snapshot) {
+  // The host's first screen after creating the table: how the players join, while seats are
+  // free (the PIN and QR code live on the Host tab, which a new host may not look at).
+  const box = document.getElementById("join-hint");
+  const free = snapshot.seats.filter((_, seat) => !snapshot.taken_seats.includes(seat));
+  box.hidden = !snapshot.host || snapshot.ended || !free.length;
+  if (box.hidden) return;
+  setChildren(box, el("strong", {}, `Waiting for ${listNames(free)} to join`),
+    el("div", {}, "Each player scans the QR code, or opens this table and types the PIN ",
+      el("strong", { class: "pin-inline" }, snapshot.host.pin), "."),
+    snapshot.you.seat === null ? el("div", { class: "muted" }, "Playing too? Take your seat on the Me tab.") : null,
+    el("button", { class: "primary big", onclick: () => showTab("host") }, "Show the QR code"));
 }
 
 let mayAnswer = null;    // the optional answers offered at the last update (to buzz once)
