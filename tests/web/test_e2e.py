@@ -144,6 +144,9 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     for seat in (1, 2, 3):
         page = new_phone(browser)
         page.goto(table_url)
+        # a taken seat says how to get it back (its phone lost)
+        expect(page.locator("#seat-buttons button[data-seat='0']")).to_have_text("Ann (taken)")
+        expect(page.locator("#taken-hint")).to_contain_text("The host frees it")
         page.fill("#pin", pin)
         page.click(f"#seat-buttons button[data-seat='{seat}']")
         tab(page, "me")

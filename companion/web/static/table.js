@@ -29,7 +29,9 @@ async function showJoin() {
   const buttons = info.seats.map((name, seat) => el("button", {
     class: "big", disabled: info.taken.includes(seat), "data-seat": seat,
     onclick: () => join(seat) }, info.taken.includes(seat) ? `${name} (taken)` : `I am ${name}`));
-  setChildren(document.getElementById("seat-buttons"), ...buttons);
+  const lost = info.taken.length ? el("p", { class: "muted", id: "taken-hint" },
+    "Your seat taken, your phone lost or flat? The host frees it (Host tab), then tap it here.") : null;
+  setChildren(document.getElementById("seat-buttons"), ...buttons, lost);
 }
 
 async function join(seat) {
