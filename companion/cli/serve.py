@@ -34,7 +34,7 @@ def _serve(args: argparse.Namespace) -> int:
     import waitress
 
     from companion.web import create_app
-    from companion.web.pages import lan_address
+    from companion.web.pages import phones_address
 
     app = create_app(services)
     try:
@@ -52,9 +52,8 @@ def _serve(args: argparse.Namespace) -> int:
     services.start()
     tables = services.hub.tables()
     log.info("data in %s; %d open table(s)", data, len(tables))
-    where = lan_address() if settings.host in ("0.0.0.0", "::") else settings.host
-    log.info("phones: open http://%s:%d/ (ready in %.2f s)", where, settings.port,
-             time.perf_counter() - started)
+    log.info("phones: open http://%s:%d/ (ready in %.2f s)", phones_address(settings.host),
+             settings.port, time.perf_counter() - started)
     try:
         server.run()  # until Ctrl-C or the service manager stops it
     finally:

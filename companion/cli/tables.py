@@ -1,6 +1,7 @@
 """`companion tables`: the tables this companion keeps, for whoever runs it (a game café's
 operator, the friend who set up the Pi), and a host link for a table whose host's phone is
-lost: the phone that opens it becomes the host (to undo, rule, end the table)."""
+lost: the phone that opens it becomes the host (to undo, rule, end the table). It only reads:
+it may run while the companion serves."""
 
 from __future__ import annotations
 
@@ -19,14 +20,19 @@ EXIT_OK, EXIT_USAGE = 0, 2
 
 
 def _store(args: argparse.Namespace) -> tuple[Settings, Path, TableStore]:
-    from companion.storage import TableStore
+    """The settings, the data directory and its database, opened read only."""
+    from companion.storage import StorageError, TableStore
 
     settings = load_settings().with_options(data=args.data, port=getattr(args, "port", None))
     data = data_dir(settings.data or None)
     if not (data / "tables.sqlite3").is_file():
         raise SettingsError(f"no tables in {data} yet (is this the companion's data"
                             " directory? --data or COMPANION_DATA names it)")
-    return settings, data, TableStore(data / "tables.sqlite3")
+    try:
+        return settings, data, TableStore(data / "tables.sqlite3", read_only=True)
+    except StorageError as exc:
+        raise SettingsError(f"{exc} (run this as the companion's user, for example"
+                            " `sudo -u companion`)") from None
 
 
 def _when(at: float) -> str:
@@ -39,49 +45,47 @@ def _list(args: argparse.Namespace) -> int:
 
     try:
         _, data, store = _store(args)
+        try:
+            tables = store.tables(include_ended=args.all)
+            if not tables:
+                print(f"no {'' if args.all else 'open '}tables in {data}")
+            for table in tables:
+                entries, last = store.log_size(table.id)
+                state = (f"ended {_when(table.ended)}" if table.ended
+                         else f"last move {_when(last or table.created)}")
+                print(f"{table.id}  {table.name[:40]:40}  {table.setup.get('game', '?'):16}"
+                      f"  {len(table.setup.get('seats', ())):2} players  {entries:4} entries"
+                      f"  {state}")
+        finally:
+            store.close()
     except (SettingsError, StorageError) as exc:
         print(f"companion tables: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    try:
-        tables = store.tables(include_ended=args.all)
-        if not tables:
-            print(f"no {'' if args.all else 'open '}tables in {data}")
-        for table in tables:
-            entries = store.log(table.id)
-            last = entries[-1].at if entries else table.created
-            state = f"ended {_when(table.ended)}" if table.ended else f"last move {_when(last)}"
-            print(f"{table.id}  {table.name[:40]:40}  {table.setup.get('game', '?'):16}"
-                  f"  {len(table.setup.get('seats', ())):2} players  {len(entries):4} entries"
-                  f"  {state}")
-    finally:
-        store.close()
     return EXIT_OK
 
 
 def _host(args: argparse.Namespace) -> int:
     import segno
 
-    from companion.runtime.service import secret_key
+    from companion.runtime.service import existing_secret_key
     from companion.runtime.tables import Keys
     from companion.storage import StorageError
-    from companion.web.pages import lan_address
+    from companion.web.pages import phones_address
 
     try:
         settings, data, store = _store(args)
+        try:
+            table = store.table(args.table)
+        finally:
+            store.close()
+        if table is None:
+            raise SettingsError(f"no table {args.table!r} in {data} (`companion tables` lists"
+                                " them)")
+        code = Keys(existing_secret_key(data)).host_code(table.id, table.host_key)
     except (SettingsError, StorageError) as exc:
         print(f"companion tables host: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    try:
-        table = store.table(args.table)
-    finally:
-        store.close()
-    if table is None:
-        print(f"companion tables host: no table {args.table!r} in {data} (`companion tables`"
-              " lists them)", file=sys.stderr)
-        return EXIT_USAGE
-    code = Keys(secret_key(data)).host_code(table.id, table.host_key)
-    where = lan_address() if settings.host in ("0.0.0.0", "::") else settings.host
-    link = f"http://{where}:{settings.port}/t/{table.id}?host={code}"
+    link = f"http://{phones_address(settings.host)}:{settings.port}/t/{table.id}?host={code}"
     print(f"{table.name}{' (ended)' if table.ended else ''}: open this on the new host's"
           f" phone (once; the phone that was the host is host no more):\n\n{link}\n")
     if not args.no_qr:
@@ -90,11 +94,14 @@ def _host(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    # --data given before or after `host`: the subcommand's own must not hide the parent's
+    data = {"metavar": "DIR", "help": "the data directory (database, key)"}
     tables = sub.add_parser(
         "tables", help="list the tables this companion keeps; a host link for a lost host",
         description="The tables in the companion's data directory (the same settings as"
-                    " `companion serve`). It may run while the companion serves.")
-    tables.add_argument("--data", metavar="DIR", help="the data directory (database, key)")
+                    " `companion serve`). It only reads: it may run while the companion"
+                    " serves.")
+    tables.add_argument("--data", **data)
     tables.add_argument("--all", action="store_true", help="ended tables too")
     tables.set_defaults(run=_list)
     tables_sub = tables.add_subparsers(dest="tables_command", metavar="COMMAND")
@@ -104,7 +111,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
                     " becomes the host, and the phone that was the host is host no more. It"
                     " serves once; make another for another phone.")
     host.add_argument("table", help="the table's id (the first column of `companion tables`)")
-    host.add_argument("--data", metavar="DIR", help="the data directory (database, key)")
+    host.add_argument("--data", default=argparse.SUPPRESS, **data)
     host.add_argument("--port", type=int, help="the port the companion serves on")
     host.add_argument("--no-qr", action="store_true", help="the link only, no QR code")
     host.set_defaults(run=_host)

@@ -157,7 +157,8 @@ def _times(count: int) -> str:
 class ActionSpec:
     """An action a seat may take now, with its parameters: enough for a generic phone UI.
 
-    ``kind`` is ``move`` (on your turn), ``reaction`` (in another seat's window), ``input``
+    ``kind`` is ``move`` (a seat's own step: on its turn, or any time for a die held in
+    reserve), ``reaction`` (in another seat's window), ``input``
     (a private fact a seat tells the companion) or ``table`` (the table or its host).
     ``ruling``: the table overrides the rules with it (a correction, a look it allows, a
     winner it declares), rather than playing a step of the game. ``covered``: that the seat

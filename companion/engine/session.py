@@ -69,18 +69,39 @@ KEEP_EVERY = 32  # actions between the states kept for undo: an undo replays at 
 KEPT = 4  # recent states kept; an undo further back replays from the first state
 
 
-def _options_in_force(setup: GameSetup, rules: GameRules) -> Mapping[str, Any]:
+def _options_in_force(setup: GameSetup, rules: GameRules
+                      ) -> tuple[Mapping[str, Any], tuple[str, ...]]:
     """The options the rules play ``setup`` by: its house edits on the rule data it recorded,
     said as edits of the data the game has now (the same, unless the data file was edited or
-    the companion updated since the table began)."""
+    the companion updated since the table began); and the table's own edits that today's
+    data cannot say (a rule the companion no longer has, or holds as another kind of value)."""
     packaged = rules.rule_book.packaged() if rules.rule_book is not None else None
     house = setup.options.get("house") or {}
     if setup.book is None or packaged is None or setup.book == packaged \
             or not isinstance(house, Mapping):  # a house option the game will refuse
-        return setup.options
+        return setup.options, ()
     options = {key: value for key, value in setup.options.items() if key != "house"}
-    house = house_between(packaged, merge_house(setup.book, house))
-    return {**options, "house": house} if house else options
+    in_force = house_between(packaged, merge_house(setup.book, house))
+    dropped = tuple(key for key in _keys(house) if not _sayable(packaged, key, house))
+    return ({**options, "house": in_force} if in_force else options), dropped
+
+
+def _keys(data: Mapping[str, Any], path: str = "") -> list[str]:
+    """Every value's key in a nested edit, dotted ("moves.sidewinder")."""
+    out: list[str] = []
+    for key, value in data.items():
+        where = f"{path}.{key}" if path else str(key)
+        out += _keys(value, where) if isinstance(value, Mapping) else [where]
+    return out
+
+
+def _sayable(base: Mapping[str, Any], key: str, edit: Mapping[str, Any]) -> bool:
+    """Whether ``base`` has the rule ``key`` with a value of the kind ``edit`` gives it."""
+    for part in key.split("."):
+        if not isinstance(base, Mapping) or part not in base:
+            return False
+        base, edit = base[part], edit[part]
+    return type(base) is type(edit)
 
 
 def _same_name(name: str) -> str:
@@ -116,7 +137,8 @@ class TableSession:
             setup = replace(setup, book=rules.rule_book.packaged())
         self.setup = replace(setup, game=rules.info.slug)
         self.rules: GameRules = rules
-        self.options = _options_in_force(self.setup, rules)
+        # the options the rules play by; the table's own house edits no rule of today's has
+        self.options, self.house_dropped = _options_in_force(self.setup, rules)
         self._first = rules.setup(replace(self.setup, options=self.options))
         self._state = self._first
         self._kept: dict[int, Any] = {}  # actions done -> the state after them

@@ -26,6 +26,22 @@ from companion.storage import TableStore
 log = logging.getLogger(__name__)
 
 
+def existing_secret_key(data: Path) -> bytes:
+    """The secret key the service made, read only: a command beside the service must never
+    make or change the key every phone's cookie and join code is made with. Raises
+    SettingsError saying what to do."""
+    path = data / "secret.key"
+    try:
+        key = path.read_bytes()
+    except OSError as exc:
+        raise SettingsError(f"cannot read {path}: {exc.strerror} (run this as the companion's"
+                            " user, for example `sudo -u companion`, or start the companion"
+                            " once to make it)") from None
+    if len(key) < 32:
+        raise SettingsError(f"{path} is not a key the companion made: start the companion once")
+    return key
+
+
 def secret_key(data: Path) -> bytes:
     """The companion's secret key: made on first start, kept in the data directory (0600)."""
     path = data / "secret.key"

@@ -43,6 +43,7 @@ PIN_TRIES = 5  # wrong PINs from one phone per minute before it waits a minute
 PIN_TRIES_LONG = 20  # wrong PINs from one phone in PIN_LONG seconds: it waits PIN_LONG
 PIN_LONG = 30 * 60
 IDLE_SECONDS = 12 * 3600  # an open table untouched this long may be ended for a new one
+FINISHED_KEPT = 10 * 60  # a finished game untouched this long may be ended for a new one
 ENDED_KEPT = 2  # ended tables kept in memory (for their export); the store keeps them all
 
 
@@ -68,6 +69,11 @@ def refused(exc: RulesError) -> TableError:
 
 def not_found(table_id: str) -> TableError:
     return TableError(404, "not_found", f"no table {table_id!r}")
+
+
+def damaged(table_id: str) -> TableError:
+    return TableError(503, "damaged", f"table {table_id!r} is kept but could not be rebuilt:"
+                      " the companion's log says why (other tables are not affected)")
 
 
 @dataclass(frozen=True)
@@ -230,8 +236,11 @@ class LiveTable:
         house readings marked, and the house edits this table made, in words: public, like the
         options themselves."""
         setup, rules = self.session.setup, self.session.rules
+        dropped = [f"{key}: not applied (this companion no longer has that rule)"
+                   for key in self.session.house_dropped]
         return {"title": rules.info.title, "text": rules.rules_summary(self.session.options),
-                "house": house_changes(setup.options.get("house"), rules.info.house_readings)}
+                "house": house_changes(setup.options.get("house"), rules.info.house_readings)
+                + dropped}
 
     def snapshot(self, actor: Actor) -> dict[str, Any]:
         """Everything one phone shows, as that phone may see it: the engine's view for its seat
@@ -313,6 +322,7 @@ class TableHub:
         self._tables: dict[str, LiveTable] = {}
         self._lock = threading.Lock()
         self._creating = threading.Lock()
+        self._broken: set[str] = set()  # tables that could not be rebuilt (the log says why)
         self._listeners: list[Callable[[LiveTable], None]] = []
         self._enders: list[Callable[[LiveTable], None]] = []
         # More for each phone's snapshot: name -> what it holds for this table and phone.
@@ -326,10 +336,19 @@ class TableHub:
             except Exception:  # whatever is wrong with one table (a damaged entry, a
                 # rule that changed under it) must not keep the others down
                 log.exception("table %s (%s) could not be rebuilt", stored.id, stored.name)
+                self._broken.add(stored.id)
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
-        table = LiveTable(stored, TableSession(parse_setup(stored.setup)),
-                          self.store.seat_keys(stored.id), join_code=self.keys.join_code(stored.id))
+        session = TableSession(parse_setup(stored.setup))
+        if "book" not in stored.setup and session.setup.book is not None:
+            # begun before a table recorded its rule data: it keeps today's from now on
+            self.store.record_setup(stored.id, session.setup.to_dict())
+        if session.house_dropped:
+            log.warning("table %s (%s): house edits this companion no longer has a rule for,"
+                        " not applied: %s", stored.id, stored.name,
+                        ", ".join(session.house_dropped))
+        table = LiveTable(stored, session, self.store.seat_keys(stored.id),
+                          join_code=self.keys.join_code(stored.id))
         entries = self.store.log(stored.id)
         for entry in entries:
             table.apply(entry.seq, entry.kind,
@@ -386,7 +405,9 @@ class TableHub:
         open_tables = self.tables()
         if len(open_tables) < self.max_tables:
             return
-        over = [t for t in open_tables if t.session.outcome is not None]
+        # over, and left so for a while: a final move may still be undone or corrected
+        over = [t for t in open_tables if t.session.outcome is not None
+                and time.time() - t.last_active >= FINISHED_KEPT]
         oldest = min(over or open_tables, key=lambda t: t.last_active)
         idle_hours = (time.time() - oldest.last_active) / 3600
         if not over and idle_hours < IDLE_SECONDS / 3600:
@@ -407,6 +428,8 @@ class TableHub:
         with self._lock:
             table = self._tables.get(table_id)
             if table is None:
+                if table_id in self._broken:  # tried once: not again at every request
+                    raise damaged(table_id)
                 stored = self.store.table(table_id)
                 if stored is None:
                     raise not_found(table_id)
@@ -414,7 +437,8 @@ class TableHub:
                     table = self._tables[table_id] = self._rebuild(stored)
                 except Exception:  # as at start: one table's damage is its own
                     log.exception("table %s could not be rebuilt", table_id)
-                    raise not_found(table_id) from None
+                    self._broken.add(table_id)
+                    raise damaged(table_id) from None
                 self._forget_ended(keep=table)
         return table
 

@@ -75,8 +75,19 @@ class TableStore:
     """One SQLite file for every table of this companion. Thread-safe: one connection, one lock
     (writes are a few per second at most; SQLite serialises them anyway)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, read_only: bool = False) -> None:
+        """``read_only``: to look while the service may be writing (`companion tables`):
+        nothing is created nor written."""
         self.path = path
+        self._lock = threading.Lock()
+        if read_only:
+            try:
+                self._db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                           check_same_thread=False)
+                self._db.execute("SELECT 1 FROM tables LIMIT 1")
+            except sqlite3.Error as exc:
+                raise StorageError(f"cannot read the database {path}: {exc}") from exc
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
@@ -90,7 +101,6 @@ class TableStore:
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             raise StorageError(f"cannot open the database {path}: {exc}") from exc
-        self._lock = threading.Lock()
 
     def close(self) -> None:
         with self._lock:
@@ -143,6 +153,17 @@ class TableStore:
         with self._transaction() as db:
             db.execute("UPDATE tables SET ended = ? WHERE id = ? AND ended IS NULL",
                        (time.time(), table_id))
+
+    def record_setup(self, table_id: str, setup: dict[str, Any]) -> None:
+        """A table's setup as the engine records it now (a table begun before the setup held
+        the game's rule data gets it, so it keeps those rules from then on)."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET setup = ? WHERE id = ?", (json.dumps(setup), table_id))
+
+    def log_size(self, table_id: str) -> tuple[int, float | None]:
+        """How many entries a table's log holds, and when the last was written."""
+        rows = self._read("SELECT COUNT(*), MAX(at) FROM log WHERE table_id = ?", (table_id,))
+        return int(rows[0][0]), rows[0][1]
 
     def set_host_key(self, table_id: str, host_key: str) -> None:
         """Another phone is the host (the one before is host no more)."""

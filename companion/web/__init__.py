@@ -43,8 +43,9 @@ def create_app(services: Services, testing: bool = False) -> Flask:
 
     @app.errorhandler(TableError)
     def table_error(exc: TableError) -> Any:
-        if exc.status == 404 and not request.path.startswith("/api/"):
-            return render_template("missing.html"), 404  # a page, for an old QR code's phone
+        if request.endpoint == "pages.table" and exc.code in ("not_found", "damaged"):
+            # a page, for the phone that scanned an old QR code or opened a damaged table
+            return render_template("missing.html", damaged=exc.code == "damaged"), exc.status
         return error_response(exc.status, exc.code, exc.message, exc.detail)
 
     @app.errorhandler(StorageError)

@@ -28,6 +28,12 @@ def lan_address() -> str:
         probe.close()
 
 
+def phones_address(host: str) -> str:
+    """Where phones reach a companion listening on ``host``: its address on the network when
+    it listens on all of them."""
+    return lan_address() if host in ("0.0.0.0", "::") else host
+
+
 def join_url(table_id: str) -> str:
     host = request.host
     name, _, port = host.rpartition(":") if host.count(":") == 1 else (host, "", "")

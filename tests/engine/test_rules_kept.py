@@ -127,3 +127,19 @@ def test_every_game_with_a_data_file_names_its_rule_book(game: str) -> None:
         return
     assert rules.rule_book is not None
     assert rules.rule_book.packaged() == tomllib.loads(data.read_text(encoding="utf-8"))
+
+
+def test_a_house_edit_of_a_rule_the_data_no_longer_has_is_said_not_applied(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    house = {"moves": {"straight": False, "sidewinder": "wrap"}}
+    began = TableSession(GameSetup("gambit-6x6", ("Ann", "Ben"), {"house": house}, seed=1))
+    assert began.house_dropped == ()
+    book = get_game("gambit-6x6").rule_book
+    assert book is not None
+    now = copy.deepcopy(book.packaged())
+    del now["moves"]["straight"]  # an update took the rule away
+    monkeypatch.setattr(book, "packaged", staticmethod(lambda: now))
+    monkeypatch.setattr(house_module, "_DEFAULTS", {})
+    again = TableSession(parse_setup(json.loads(json.dumps(began.setup.to_dict()))))
+    assert again.house_dropped == ("moves.straight",)
+    assert again.options == {"house": {"moves": {"sidewinder": "wrap"}}}

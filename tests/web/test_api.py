@@ -610,7 +610,8 @@ def test_open_tables_are_bounded_and_an_idle_one_makes_room(services: Any, phone
 
 def test_a_finished_game_makes_room_before_any_table_in_play(services: Any, phone: Any) -> None:
     """Players rarely tap "End table" after the last move: at the limit, a table whose game
-    is over is ended to make room (the one over longest), never a game in play."""
+    is over (for ten minutes: a final move may be undone) is ended to make room, the one over
+    longest first, never a game in play."""
     services.hub.max_tables = 3
     host = phone()
     made = [host.post("/api/tables", {"game": "gambit-6x6", "seats": ["Ann", "Ben"]}).json["id"]
@@ -620,6 +621,11 @@ def test_a_finished_game_makes_room_before_any_table_in_play(services: Any, phon
             "name": "declare", "seat": None, "expect": 0,
             "params": {"result": "Ann", "reason": "Ben concedes"}})
         assert declared.status_code == 201, declared.json
+    # over a moment ago: its last move may still be undone, so it is kept
+    refused = host.post("/api/tables", {"game": "gambit-6x6", "seats": ["Ann", "Ben"]})
+    assert refused.status_code == 429
+    for age, table_id in ((20 * 60, made[1]), (11 * 60, made[2])):
+        services.hub.get(table_id).last_active -= age
     assert host.post("/api/tables", {"game": "gambit-6x6", "seats": ["Ann", "Ben"]}).status_code \
         == 201
     listed = [t["id"] for t in host.get("/api/tables").json]
@@ -725,6 +731,7 @@ def test_one_damaged_table_is_skipped_and_the_others_come_back(services: Any,
 
     from companion.runtime.service import Services
     from companion.runtime.tables import TableError
+    from companion.web import create_app
 
     damaged, _ = services.hub.create("gambit-6x6", ["Ann", "Ben"], {})
     kept, _ = services.hub.create("captain-flip", ["Ann", "Ben"], {})
@@ -735,9 +742,17 @@ def test_one_damaged_table_is_skipped_and_the_others_come_back(services: Any,
     again = Services.build(services.settings, services.data)  # as after a restart
     try:
         assert [t.id for t in again.hub.tables()] == [kept.id]
-        with pytest.raises(TableError) as missing:
+        with pytest.raises(TableError) as refused:
             again.hub.get(damaged.id)
-        assert missing.value.status == 404
+        assert (refused.value.status, refused.value.code) == (503, "damaged")
+        # not rebuilt again at every phone's request: it failed once, the log says why
+        rebuilds = []
+        again.hub._rebuild = lambda stored: rebuilds.append(stored)  # type: ignore[method-assign]
+        with pytest.raises(TableError):
+            again.hub.get(damaged.id)
+        assert rebuilds == []
+        page = create_app(again, testing=True).test_client().get(f"/t/{damaged.id}")
+        assert page.status_code == 503 and b"cannot be opened" in page.data
     finally:
         again.close()
 
@@ -790,8 +805,12 @@ def test_a_host_link_makes_another_phone_the_host_once(services: Any, phone: Any
     assert made["id"] in listed and "Window table" in listed and "gambit-6x6" in listed
     assert main(["tables", "host", "nope", "--data", str(services.data)]) == 2
     assert "no table 'nope'" in capsys.readouterr().err
+    # --data before or after `host`, and nothing written: the key is the service's
+    key = (services.data / "secret.key").read_bytes()
+    assert main(["tables", "--data", str(services.data), "host", made["id"], "--no-qr"]) == 0
     assert main(["tables", "host", made["id"], "--data", str(services.data), "--no-qr"]) == 0
-    link = re.search(r"http://\S+", capsys.readouterr().out)
+    assert (services.data / "secret.key").read_bytes() == key
+    link = re.search(r"http://\S+", capsys.readouterr().out.split("\n\n")[-2])
     assert link is not None and urlsplit(link.group(0)).path == f"/t/{made['id']}"
     code = parse_qs(urlsplit(link.group(0)).query)["host"][0]
 
@@ -819,3 +838,45 @@ def test_a_host_link_makes_another_phone_the_host_once(services: Any, phone: Any
         assert client.post(f"{base}/end", json={}).status_code == 200
     finally:
         restarted.close()
+
+
+def test_a_table_begun_before_tables_recorded_their_rules_records_them_at_its_rebuild(
+        services: Any) -> None:
+    """A table stored without its rule data (an older companion's) plays by today's data and
+    records it at the first start, so it keeps those rules from then on."""
+    import sqlite3
+
+    from companion.runtime.service import Services
+
+    old, _ = services.hub.create("captain-flip", ["Ann", "Ben"], {})
+    services.close()
+    with sqlite3.connect(services.data / "tables.sqlite3") as db:
+        (setup,) = db.execute("SELECT setup FROM tables WHERE id = ?", (old.id,)).fetchone()
+        before = {k: v for k, v in json.loads(setup).items() if k != "book"}
+        db.execute("UPDATE tables SET setup = ? WHERE id = ?", (json.dumps(before), old.id))
+    again = Services.build(services.settings, services.data)
+    try:
+        assert again.hub.store.table(old.id).setup["book"] == \
+            again.hub.get(old.id).session.rules.rule_book.packaged()
+    finally:
+        again.close()
+
+
+def test_a_host_link_is_never_made_with_a_key_the_service_did_not_make(
+        services: Any, tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """`companion tables host` only reads: with no key beside the tables it says what to do
+    and makes none (a new key would log every phone out at the next start)."""
+    import shutil
+
+    from companion.cli import main
+
+    made, _ = services.hub.create("gambit-6x6", ["Ann", "Ben"], {})
+    services.close()
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    shutil.copy(services.data / "tables.sqlite3", copy / "tables.sqlite3")
+    assert main(["tables", "--data", str(copy)]) == 0
+    assert made.id in capsys.readouterr().out
+    assert main(["tables", "host", made.id, "--data", str(copy)]) == 2
+    assert "start the companion once" in capsys.readouterr().err
+    assert not (copy / "secret.key").exists()
