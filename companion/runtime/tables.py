@@ -72,7 +72,7 @@ def not_found(table_id: str) -> TableError:
 
 
 def damaged(table_id: str) -> TableError:
-    return TableError(503, "damaged", f"table {table_id!r} is kept but could not be rebuilt:"
+    return TableError(503, "not_rebuilt", f"table {table_id!r} is kept but could not be rebuilt:"
                       " the companion's log says why (other tables are not affected)")
 
 

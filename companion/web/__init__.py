@@ -43,9 +43,9 @@ def create_app(services: Services, testing: bool = False) -> Flask:
 
     @app.errorhandler(TableError)
     def table_error(exc: TableError) -> Any:
-        if request.endpoint == "pages.table" and exc.code in ("not_found", "damaged"):
+        if request.endpoint == "pages.table" and exc.code in ("not_found", "not_rebuilt"):
             # a page, for the phone that scanned an old QR code or opened a damaged table
-            return render_template("missing.html", damaged=exc.code == "damaged"), exc.status
+            return render_template("missing.html", damaged=exc.code == "not_rebuilt"), exc.status
         return error_response(exc.status, exc.code, exc.message, exc.detail)
 
     @app.errorhandler(StorageError)
