@@ -132,9 +132,12 @@ class TableSession:
         if setup.seed is None:
             # A seed is always recorded, so that the log replays to the same deal.
             setup = replace(setup, seed=secrets.randbelow(2**31))
-        if setup.book is None and rules.rule_book is not None:
-            # So is the rule data, so that it replays under the same rules after an edit.
-            setup = replace(setup, book=rules.rule_book.packaged())
+        if rules.rule_book is not None:
+            packaged = rules.rule_book.packaged()
+            if setup.book is None or setup.book == packaged:
+                # So is the rule data, so that it replays under the same rules after an edit;
+                # the packaged data itself when it is the same (one copy for every table)
+                setup = replace(setup, book=packaged)
         self.setup = replace(setup, game=rules.info.slug)
         self.rules: GameRules = rules
         # the options the rules play by; the table's own house edits no rule of today's has

@@ -73,6 +73,8 @@ def test_a_game_in_progress_keeps_its_rules_when_the_data_file_is_edited(
     assert actions
     summary = rules.rules_summary(began.options)
     recorded = parse_setup(json.loads(json.dumps(began.setup.to_dict())))  # as stored
+    # rebuilt while the data is the same, a table holds no copy of its own (memory per table)
+    assert TableSession(recorded).setup.book is rules.rule_book.packaged()  # type: ignore
 
     seen = [began.table_view(seat) for seat in (None, *range(len(seats)))]
     now = edit_the_data_file(monkeypatch, game)
