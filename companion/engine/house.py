@@ -116,6 +116,26 @@ def house_between(base: Mapping[str, Any], wanted: Mapping[str, Any]) -> dict[st
     return out
 
 
+def house_edits(house: Mapping[str, Any], path: str = "") -> list[tuple[str, Any]]:
+    """Each value a nested house edit sets, by its dotted key: ("moves.sidewinder", "wrap")."""
+    out: list[tuple[str, Any]] = []
+    for key, value in house.items():
+        where = f"{path}.{key}" if path else str(key)
+        out += house_edits(value, where) if isinstance(value, Mapping) else [(where, value)]
+    return out
+
+
+def has_rule(data: Mapping[str, Any], key: str, value: Any) -> bool:
+    """Whether rule data holds the rule ``key`` (dotted) with a value of ``value``'s kind:
+    whether an edit of it can be said on that data."""
+    found: Any = data
+    for part in key.split("."):
+        if not isinstance(found, Mapping) or part not in found:
+            return False
+        found = found[part]
+    return type(found) is type(value)
+
+
 def house_changes(house: Any, readings: Sequence[Param] = ()) -> list[str]:
     """A table's house edits in words, one line for each value it sets, so that the table
     sees what it changed apart from the companion's defaults: a reading a phone offers in that
@@ -123,12 +143,7 @@ def house_changes(house: Any, readings: Sequence[Param] = ()) -> list[str]:
     data key ("vote.for_yourself: true")."""
     by_key = {reading.name: reading for reading in readings}
     lines: list[str] = []
-
-    def walk(value: Any, key: str) -> None:
-        if isinstance(value, Mapping):
-            for part, inner in value.items():
-                walk(inner, f"{key}.{part}" if key else str(part))
-            return
+    for key, value in house_edits(house) if isinstance(house, Mapping) else ():
         reading = by_key.get(key)
         if reading is None:
             lines.append(f"{key}: {as_json(value)}")
@@ -137,9 +152,6 @@ def house_changes(house: Any, readings: Sequence[Param] = ()) -> list[str]:
         else:
             words = dict(zip(reading.choices, reading.labels, strict=True))
             lines.append(f"{reading.label}: {words.get(value, as_json(value))}")
-
-    if isinstance(house, Mapping):
-        walk(house, "")
     return lines
 
 

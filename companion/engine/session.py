@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.engine.actions import Action, ActionSpec
 from companion.engine.errors import RulesError, SetupError, UndoError
-from companion.engine.house import house_between, merge_house
+from companion.engine.house import has_rule, house_between, house_edits, merge_house
 from companion.engine.registry import get_game
 from companion.engine.rules import Event, GameRules, GameSetup, Outcome, Transition
 from companion.engine.table_view import LogLine, TableView
@@ -82,26 +82,9 @@ def _options_in_force(setup: GameSetup, rules: GameRules
         return setup.options, ()
     options = {key: value for key, value in setup.options.items() if key != "house"}
     in_force = house_between(packaged, merge_house(setup.book, house))
-    dropped = tuple(key for key in _keys(house) if not _sayable(packaged, key, house))
+    dropped = tuple(key for key, value in house_edits(house)
+                    if not has_rule(packaged, key, value))
     return ({**options, "house": in_force} if in_force else options), dropped
-
-
-def _keys(data: Mapping[str, Any], path: str = "") -> list[str]:
-    """Every value's key in a nested edit, dotted ("moves.sidewinder")."""
-    out: list[str] = []
-    for key, value in data.items():
-        where = f"{path}.{key}" if path else str(key)
-        out += _keys(value, where) if isinstance(value, Mapping) else [where]
-    return out
-
-
-def _sayable(base: Mapping[str, Any], key: str, edit: Mapping[str, Any]) -> bool:
-    """Whether ``base`` has the rule ``key`` with a value of the kind ``edit`` gives it."""
-    for part in key.split("."):
-        if not isinstance(base, Mapping) or part not in base:
-            return False
-        base, edit = base[part], edit[part]
-    return type(base) is type(edit)
 
 
 def _same_name(name: str) -> str:
