@@ -33,6 +33,7 @@ from companion.engine import (
     view_problems,
 )
 from companion.engine.random_play import random_step
+from companion.engine.session import answering
 
 STEP_LIMIT = 3000  # random play that goes on longer is stuck in a loop
 
@@ -105,6 +106,10 @@ def check_knowledge(session: TableSession, record: ActionRecord | None, before: 
         assert [a.to_dict() for a in rules.legal_actions(state, seat)] == \
             [a.to_dict() for a in rules.legal_actions(known, seat)], \
             f"{where}: the legal actions depend on what the seat may not know"
+        if seat is None:  # who may answer is on every screen: the table must know it
+            seats = session.setup.seats
+            assert answering(rules, state, seats) == answering(rules, known, seats), \
+                f"{where}: who may answer depends on what the table may not know"
         if record is None or not record.is_visible_to(seat) or record.reveals:
             continue  # a record that reveals hidden information shows it by design
         assert rules.describe(rules.as_known_to(before, seat), record.action) == record.text, \

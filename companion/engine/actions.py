@@ -44,6 +44,10 @@ class Param:
     ``depends_on``: the values allowed depend on another parameter's value (a piece's
     destinations on the cell it moves from): ``choices_by`` gives them for each value of that
     parameter, and ``choices`` is their union.
+
+    ``starts_on``: a number starts at what it is now, which depends on other parameters'
+    values (a correction of Ben's health starts at his health): ``starts_by`` gives it for
+    each tuple of those parameters' values, in the order ``starts_on`` names them.
     """
 
     name: str
@@ -58,6 +62,8 @@ class Param:
     choices_by: tuple[tuple[Any, tuple[Any, ...]], ...] = ()
     labels: tuple[str, ...] = ()  # what a player reads for each of ``choices``, in order
     notes: tuple[str, ...] = ()  # a line under each of ``choices`` (what a power does)
+    starts_on: tuple[str, ...] = ()
+    starts_by: tuple[tuple[tuple[Any, ...], int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
@@ -78,6 +84,9 @@ class Param:
             out["labels"] = list(self.labels)
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.starts_on:
+            out["starts_on"] = list(self.starts_on)
+            out["starts_by"] = [[list(key), start] for key, start in self.starts_by]
         return out
 
     @classmethod
@@ -87,7 +96,9 @@ class Param:
                    data.get("min"), data.get("max"), data.get("default"), data.get("board"),
                    data.get("depends_on"),
                    tuple((key, tuple(values)) for key, values in data.get("choices_by", ())),
-                   tuple(data.get("labels", ())), tuple(data.get("notes", ())))
+                   tuple(data.get("labels", ())), tuple(data.get("notes", ())),
+                   tuple(data.get("starts_on", ())),
+                   tuple((tuple(key), start) for key, start in data.get("starts_by", ())))
 
     def allowed(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
         """The values allowed once the other parameters are ``params``."""

@@ -129,6 +129,7 @@ class TableSession:
         self._state = self._first
         self._kept: dict[int, Any] = {}  # actions done -> the state after them
         self.history: list[ActionRecord] = []
+        self._answering: tuple[Any, tuple[int, ...]] | None = None  # (state, may_answer)
 
     @classmethod
     def replay(cls, setup: GameSetup, actions: Iterable[Action],
@@ -267,11 +268,25 @@ class TableSession:
             log = [LogLine(r.text, r.notes, private=r.private) for r in self.history_for(seat)]
         if actions is None:
             actions = self.legal_actions(seat)
-        return replace(view, actions=tuple(actions), log=tuple(log))
+        return replace(view, actions=tuple(actions), log=tuple(log),
+                       may_answer=self.may_answer(view.waiting_for))
+
+    def may_answer(self, waiting_for: Sequence[int]) -> tuple[int, ...]:
+        """The seats with an answer open to them now that the game does not wait for, worked
+        out once per state (every phone's screen asks for it)."""
+        if self._answering is None or self._answering[0] is not self.state:
+            self._answering = (self.state, answering(self.rules, self.state, self.setup.seats))
+        return tuple(s for s in self._answering[1] if s not in waiting_for)
 
     def history_for(self, seat: int | None) -> list[ActionRecord]:
         """The log as ``seat`` (None: the table) may see it."""
         return [r for r in self.history if r.is_visible_to(seat)]
+
+
+def answering(rules: GameRules, state: Any, seats: Sequence[str]) -> tuple[int, ...]:
+    """The seats that may answer now (an action of kind "reaction" is legal for them)."""
+    return tuple(seat for seat in range(len(seats))
+                 if any(a.kind == "reaction" for a in rules.legal_actions(state, seat)))
 
 
 def _undo_refusal(last: ActionRecord | None) -> str | None:

@@ -217,6 +217,10 @@ class TableView:
     headline: str = ""  # "Round 3 of 12", "Engines 2 of 5"
     turn: int | None = None
     waiting_for: tuple[int, ...] = ()
+    # Seats that may answer now though the game does not wait for them (a Shield, a bluff
+    # call, a Cancel): who the player waiting on answers may still hear from. Added by the
+    # session from every seat's legal actions; public (the conformance suite checks it).
+    may_answer: tuple[int, ...] = ()
     # What the game asks of this seat now, addressed to it, when that is not a plain turn
     # ("You lost a challenge: give up one of your pieces"): the phone's turn card says it
     # instead of "Your turn". Empty: nothing is asked of the seat, or its turn is a plain one.
@@ -235,7 +239,8 @@ class TableView:
         return {
             "game": self.game, "title": self.title, "seat": self.seat, "phase": self.phase,
             "phase_label": self.phase_label, "status": self.status, "headline": self.headline,
-            "turn": self.turn, "waiting_for": list(self.waiting_for), "prompt": self.prompt,
+            "turn": self.turn, "waiting_for": list(self.waiting_for),
+            "may_answer": list(self.may_answer), "prompt": self.prompt,
             "players": [p.to_dict() for p in self.players],
             "facts": [f.to_dict() for f in self.facts],
             "secrets": [f.to_dict() for f in self.secrets],

@@ -68,7 +68,9 @@ def test_a_spec_survives_its_trip_through_the_api() -> None:
         Param("target", "seat", "Whom", choices=(1, 2)),
         Param("permits", "choices", "Which", choices=("a", "b"), minimum=0, maximum=2,
               default=[], labels=("A", "B"), notes=("does a", "does b")),
-        Param("loud", "flag", "Loud", default=False)), cost=1, note="n", ruling=True)
+        Param("loud", "flag", "Loud", default=False),
+        Param("value", "number", "New value", minimum=0, starts_on=("target", "permits"),
+              starts_by=(((1, "a"), 4), ((2, "b"), 7)))), cost=1, note="n", ruling=True)
     assert ActionSpec.from_dict(spec.to_dict()) == spec
 
 

@@ -662,3 +662,12 @@ def test_a_cancel_window_and_the_vote_are_named_on_the_phone_not_called_a_turn()
     act(s, "roll", 1, face="engine")
     assert s.table_view(0).prompt == "The ship reaches Earth: vote whom to eject"
     assert s.table_view(3).prompt == ""  # the Stowaway does not vote
+
+
+def test_a_correction_starts_at_what_it_corrects_as_it_is_now() -> None:
+    s = table(deal=KNOWN)
+    act(s, "correct", None, counter="health", target=1, value=2, reason="test")
+    spec = next(a for a in s.legal_actions(None) if a.name == "correct")
+    starts = dict(next(p for p in spec.params if p.name == "value").starts_by)
+    assert starts[("health", 1)] == 2 and starts[("health", 0)] == s.state.players[0].health
+    assert starts[("engines", 3)] == s.state.engines and starts[("stalls", 0)] == s.state.stalls

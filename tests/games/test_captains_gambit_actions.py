@@ -42,6 +42,25 @@ def test_strike_costs_energy_deals_damage_and_gives_blood(four: TableSession) ->
     assert counters(four, 1)[0] == 9
 
 
+def test_every_screen_says_who_may_still_answer_a_strike(four: TableSession) -> None:
+    assert four.table_view(None).may_answer == ()  # a turn: nobody answers anything
+    act(four, "strike", 0, target=1)
+    for seat in (None, 0, 1, 2, 3):  # Ann waits on them; she is not one of them
+        assert four.table_view(seat).may_answer == (1, 2, 3)
+    act(four, "resolve", 0)
+    assert four.table_view(None).may_answer == ()
+
+
+def test_a_correction_starts_at_the_counter_as_it_is_now(four: TableSession) -> None:
+    act(four, "strike", 0, target=1)
+    act(four, "resolve", 0)
+    spec = next(a for a in four.legal_actions(None) if a.name == "correct")
+    value = next(p for p in spec.params if p.name == "value")
+    starts = dict(value.starts_by)
+    assert value.starts_on == ("target", "counter")
+    assert starts[(1, "health")] == 9 and starts[(0, "blood")] == 1 and starts[(0, "energy")] == 2
+
+
 def test_heal_may_go_above_ten(four: TableSession) -> None:
     act(four, "heal", 0, target=0)
     assert counters(four, 0) == (12, 1, 0)

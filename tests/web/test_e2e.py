@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.web.server import Server
+from tests.web.shots import shot
 
 CHROMIUM = "/usr/bin/chromium"
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -252,7 +253,13 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
     tab(host, "host")
     host.click("#host-rulings [data-action=correct]")
     host.click("#sheet-form [data-param=target] button:text-is('Ben')")
+    host.click("#sheet-form [data-param=counter] button:text-is('Energy')")
+    # The new value starts at what the counter is now, for the player and counter chosen
+    expect(host.locator("#sheet-form [data-param=value] input")).to_have_value(
+        counter(host, 1, "energy").inner_text())
     host.click("#sheet-form [data-param=counter] button:text-is('Health')")
+    expect(host.locator("#sheet-form [data-param=value] input")).to_have_value("10")
+    shot(host, "correct-a-counter")
     host.fill("#sheet-form [data-param=reason] input", " ")
     host.click("#sheet-go")
     expect(host.locator("#sheet-error")).to_contain_text("A ruling needs a reason")
@@ -271,24 +278,39 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
         if seat == 0:  # Cat, on the log tab all along, saw Ann's charge arrive there
             expect(phones[2].locator("#history li").first).to_contain_text("Ann: Charge",
                                                                          timeout=LIVE)
-            expect(phones[1].locator("#banner")).to_contain_text("Ann: Charge")  # a banner
+            # the news lands in the header, covering neither the way back nor the connection
+            expect(phones[1].locator("header #news")).to_contain_text("Ann: Charge")
+            expect(phones[1].locator("#status-line")).to_be_hidden()
+            shot(phones[1], "news-in-header")
+            for part in ("header .back", "#live"):
+                assert phones[1].evaluate(
+                    """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+                       const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                       return document.querySelector(sel).contains(top); }""", part), part
 
     # Round 2: Ann strikes Ben; nobody shields; Ann lets it resolve; Ben is at 9.
     do(host, "strike", ("Ben",), preview="Strike on Ben")
     for page in phones[1:]:
         tab(page, "table")
         expect(page.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
+    # Ann, who waits on the answers, sees who may still answer (a Shield)
+    expect(host.locator("#turn #still-to-answer")).to_have_text(
+        "May still answer: Ben, Cat and Dan")
     # Ben may Shield: his phone says he may answer, until he passes
     expect(phones[1].locator("#turn")).to_contain_text("You may answer now")
     phones[1].click("#reaction-alert [data-pass]")
     expect(phones[1].locator("#turn")).to_contain_text("Nothing to do now: waiting for Ann")
-    # Ann, who waits on the answers, sees who passed (Cat's phone too)
+    # Ann sees who passed and who has not yet (Cat's phone too)
     for page in (host, phones[2]):
-        expect(page.locator("#turn #passed")).to_have_text("Passed: Ben", timeout=LIVE)
+        expect(page.locator("#turn #answers")).to_have_text(
+            "Passed: Ben · May still answer: Cat and Dan", timeout=LIVE)
+    tab(host, "table")
+    expect(host.locator("#turn #answers")).to_be_visible()
+    shot(host, "answers-heard")
     do(host, "resolve")
     for page in phones:
         expect(counter(page, 1, "health")).to_have_text("9", timeout=LIVE)
-    expect(host.locator("#turn #passed")).to_have_count(0)  # the table moved on
+    expect(host.locator("#turn #answers")).to_have_count(0)  # the table moved on
     for seat, page in list(enumerate(phones))[1:]:
         before = int(counter(page, seat, "energy").inner_text())
         do(page, "charge")
@@ -434,7 +456,6 @@ def test_the_connection_indicator_says_in_words_whether_the_phone_is_live(
     while the companion cannot be reached, Connected once it is back, Table ended at the
     end; the header keeps its big targets and fits the phone."""
     from tests.web.server import Client
-    from tests.web.shots import shot
 
     server = Server(tmp_path / "data")
     server.start()

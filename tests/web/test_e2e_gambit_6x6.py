@@ -64,6 +64,7 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     expect(mine).to_have_text("Your secret move: tap to read")
     assert "Diagonal" not in ann.locator("#recent").inner_text()
     assert "Diagonal" not in ann.locator("#banner").inner_text()
+    assert "Diagonal" not in ann.locator("#news").inner_text()
     mine.locator("button").click()
     expect(ann.locator("#recent")).to_contain_text("A1 Diagonal")
     tab(ben, "table")

@@ -200,8 +200,7 @@ function renderTurn(snapshot) {
   setChildren(box, headline ? el("strong", { class: "headline" }, headline) : null, won,
     view.ending ? null : el("div", { class: headline ? "muted" : "" }, view.status),
     ...standIn(snapshot),
-    !view.ending && snapshot.passed.length
-      ? el("div", { id: "passed" }, `Passed: ${listNames(snapshot.passed.map(seatName))}`) : null,
+    view.ending ? null : answersHeard(snapshot),
     elsewhere ? el("button", { class: "primary big", id: "to-my-moves", onclick: () => showTab("me") },
       "Your moves") : null,
     steps.length ? el("button", { class: "big", id: "to-host-step", onclick: () => showTab("more") },
@@ -210,6 +209,19 @@ function renderTurn(snapshot) {
   if ((mine && !myTurn) || (answers !== null && answers !== mayAnswer)) nudge();
   myTurn = mine;
   mayAnswer = answers;
+}
+
+function answersHeard(snapshot) {
+  // An answer the game does not wait for (a Shield, a bluff call): who passed and who may
+  // still answer, for the player who decides when to let the action resolve.
+  const passed = snapshot.passed;
+  const still = snapshot.view.may_answer.filter((s) => !passed.includes(s));
+  if (!passed.length && !still.length) return null;
+  return el("div", { id: "answers" },
+    passed.length ? el("span", { id: "passed" }, `Passed: ${listNames(passed.map(seatName))}`) : null,
+    passed.length ? " · " : null,
+    el("span", { id: "still-to-answer" }, still.length
+      ? `May still answer: ${listNames(still.map(seatName))}` : "Nobody else may answer"));
 }
 
 let leftSeat = null;  // the seat the host's phone left to answer for another, to go back to
@@ -305,12 +317,23 @@ function nudge() {
   } catch (err) { /* no sound here: the buzz and the screen say it */ }
 }
 
+let newsTimer = null;
+
 function announceNews(view, first) {
-  // The newest public line, as a banner the moment it lands (not for what was already there).
+  // The newest public line, in the header in place of its status line for 5 s, the moment
+  // it lands (not for what was already there): it covers nothing, not the way back nor the
+  // connection. Never this seat's own secret move: the header is in a neighbour's sight.
   const line = view.log[0];
   const key = line ? `${state.log_length}:${line.text}` : null;
-  // (never this seat's own secret move: the banner is in a neighbour's sight)
-  if (!first && line && !line.private && key !== newest) banner([line.text, ...line.notes].join(" · "), "news");
+  if (!first && line && !line.private && key !== newest) {
+    const news = document.getElementById("news");
+    const status = document.getElementById("status-line");
+    news.textContent = [line.text, ...line.notes].join(" · ");
+    news.hidden = false;
+    status.hidden = true;
+    clearTimeout(newsTimer);
+    newsTimer = setTimeout(() => { news.hidden = true; status.hidden = false; }, 5000);
+  }
   newest = key;
 }
 
@@ -702,6 +725,7 @@ function openSheet(spec, seat, values) {
   for (const p of spec.params) {
     if (sheet.values[p.name] === undefined && p.default !== undefined) sheet.values[p.name] = structuredClone(p.default);
   }
+  for (const p of spec.params) startAt(p);
   document.getElementById("sheet-title").textContent = spec.label;
   document.getElementById("sheet-note").textContent = [spec.cost ? `Costs ${spec.cost}.` : "", spec.note]
     .filter(Boolean).join(" ");
@@ -744,7 +768,19 @@ function changed(param) {
   for (const p of dependents) {
     if (!allowedValues(p, sheet.values).includes(sheet.values[p.name])) delete sheet.values[p.name];
   }
-  if (dependents.length) drawFields();
+  // Numbers that start at what they are now (a counter's value) for this choice: set again.
+  const restarted = sheet.spec.params.filter((p) => (p.starts_on || []).includes(param.name) && startAt(p));
+  if (dependents.length || restarted.length) drawFields();
+}
+
+function startAt(param) {
+  // A number that starts at what it is now, once the parameters it depends on are chosen.
+  if (!param.starts_on) return false;
+  const key = param.starts_on.map((name) => sheet.values[name]);
+  const entry = (param.starts_by || []).find(([on]) => on.every((v, i) => v === key[i]));
+  if (!entry) return false;
+  sheet.values[param.name] = entry[1];
+  return true;
 }
 
 function choiceLabel(param, value) {

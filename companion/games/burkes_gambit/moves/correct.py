@@ -19,8 +19,16 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
             # form fills it in) is the seat whose turn it is.
             Param("target", "seat", "Player (for health)",
                   choices=tuple(p.seat for p in state.players), default=state.turn),
-            Param("value", "number", "New value", minimum=0, maximum=max(9, state.book.dice)),
+            Param("value", "number", "New value", minimum=0, maximum=max(9, state.book.dice),
+                  starts_on=("counter", "target"), starts_by=_now(state)),
             Param("reason", "text", "Reason", maximum=200))
+
+
+def _now(state: State) -> tuple[tuple[tuple[str, int], int], ...]:
+    """What each counter is now, for each target: a correction starts from it."""
+    return tuple(((counter, p.seat), p.health if counter == "health"
+                  else state.engines if counter == "engines" else state.stalls)
+                 for counter in COUNTERS for p in state.players)
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:

@@ -33,7 +33,10 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
         Param("target", "seat", "Player", choices=tuple(range(len(state.players)))),
         Param("counter", "choice", "Counter", choices=COUNTERS,
               labels=tuple(c.capitalize() for c in COUNTERS)),
-        Param("value", "number", "New value", minimum=0, maximum=999),
+        Param("value", "number", "New value", minimum=0, maximum=999,
+              starts_on=("target", "counter"),
+              starts_by=tuple(((p.seat, c), getattr(p, c))
+                              for p in state.players for c in COUNTERS)),
         Param("reason", "text", "Reason", maximum=200),
     )
 
