@@ -43,7 +43,8 @@ class Param:
 
     ``depends_on``: the values allowed depend on another parameter's value (a piece's
     destinations on the cell it moves from): ``choices_by`` gives them for each value of that
-    parameter, and ``choices`` is their union.
+    parameter, and ``choices`` is their union; ``notes_by``, where a choice's line depends on
+    that value too, a line for each of them (a square a piece reaches only by claiming a power).
 
     ``starts_on``: a number starts at what it is now, which depends on other parameters'
     values (a correction of Ben's health starts at his health): ``starts_by`` gives it for
@@ -62,6 +63,7 @@ class Param:
     choices_by: tuple[tuple[Any, tuple[Any, ...]], ...] = ()
     labels: tuple[str, ...] = ()  # what a player reads for each of ``choices``, in order
     notes: tuple[str, ...] = ()  # a line under each of ``choices`` (what a power does)
+    notes_by: tuple[tuple[Any, tuple[str, ...]], ...] = ()  # in the order of choices_by's
     starts_on: tuple[str, ...] = ()
     starts_by: tuple[tuple[tuple[Any, ...], int], ...] = ()
 
@@ -80,6 +82,8 @@ class Param:
         if self.depends_on is not None:
             out["depends_on"] = self.depends_on
             out["choices_by"] = [[key, list(values)] for key, values in self.choices_by]
+            if self.notes_by:
+                out["notes_by"] = [[key, list(notes)] for key, notes in self.notes_by]
         if self.labels:
             out["labels"] = list(self.labels)
         if self.notes:
@@ -97,6 +101,7 @@ class Param:
                    data.get("depends_on"),
                    tuple((key, tuple(values)) for key, values in data.get("choices_by", ())),
                    tuple(data.get("labels", ())), tuple(data.get("notes", ())),
+                   tuple((key, tuple(notes)) for key, notes in data.get("notes_by", ())),
                    tuple(data.get("starts_on", ())),
                    tuple((tuple(key), start) for key, start in data.get("starts_by", ())))
 

@@ -291,6 +291,9 @@ def view_problems(view: TableView) -> list[str]:
                 problems.append(f"{where}: a seat that is not at the table")
             if param.depends_on is not None and param.depends_on not in names:
                 problems.append(f"{where}: depends on an unknown field {param.depends_on!r}")
+            if param.notes_by and [(k, len(n)) for k, n in param.notes_by] != \
+                    [(k, len(v)) for k, v in param.choices_by]:
+                problems.append(f"{where}: notes_by does not follow choices_by")
             if param.kind == "cell":
                 board = boards.get(param.board or "")
                 if board is None:

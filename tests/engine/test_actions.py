@@ -70,7 +70,10 @@ def test_a_spec_survives_its_trip_through_the_api() -> None:
               default=[], labels=("A", "B"), notes=("does a", "does b")),
         Param("loud", "flag", "Loud", default=False),
         Param("value", "number", "New value", minimum=0, starts_on=("target", "permits"),
-              starts_by=(((1, "a"), 4), ((2, "b"), 7)))), cost=1, note="n", ruling=True)
+              starts_by=(((1, "a"), 4), ((2, "b"), 7))),
+        Param("to", "choice", "To", choices=("x", "y"), depends_on="target",
+              choices_by=((1, ("x",)), (2, ("x", "y"))), notes_by=((1, ("",)), (2, ("", "far"))))),
+        cost=1, note="n", ruling=True)
     assert ActionSpec.from_dict(spec.to_dict()) == spec
 
 
@@ -86,3 +89,20 @@ def test_a_ruling_with_a_blank_reason_is_refused_by_the_engine_for_every_game() 
     assert session.history == []
     session.submit(Action("correct", None, {"player": 0, "cell": 3, "reason": "a slip"}))
     assert session.state.at[0] == 3
+
+
+def test_a_screen_cannot_draw_notes_that_do_not_follow_their_choices() -> None:
+    from companion.engine import ActionSpec, Param, view_problems
+    from companion.engine.table_view import TableView
+
+    def view(notes_by: tuple[tuple[str, tuple[str, ...]], ...]) -> TableView:
+        to = Param("to", "choice", "To", choices=("b", "c"), depends_on="piece",
+                   choices_by=(("a", ("b", "c")),), notes_by=notes_by)
+        piece = Param("piece", "choice", "Piece", choices=("a",))
+        return TableView("g", "G", None, "turn", "Turn", "", (),
+                         actions=(ActionSpec("move", "Move", "move", (piece, to)),))
+
+    assert view_problems(view((("a", ("", "Claims Ghost")),))) == []
+    assert view_problems(view((("a", ("Claims Ghost",)),))) == [
+        "action 'move', field 'to': notes_by does not follow choices_by"]
+    assert view_problems(view(())) == []  # no notes: none to follow

@@ -59,6 +59,19 @@ def test_a_move_claims_what_it_needs(to: str, claims: str) -> None:
     assert text.split(" | ")[0] == f"Ann moves A3 c3-{to}{claims}"
 
 
+def test_each_square_a_piece_may_reach_says_what_going_there_claims() -> None:
+    """A phone marks the squares that claim a power before the move is chosen."""
+    session = started()
+    arrange(session, {k: v for k, v in OPEN.items() if k not in ("c1", "c6")}
+            | {"c3": ["A3"], "c4": ["B3"]})
+    spec = next(a for a in session.legal_actions(0) if a.name == "move")
+    to = spec.params[1]
+    notes = dict(zip(dict(to.choices_by)["c3"], dict(to.notes_by)["c3"], strict=True))
+    assert notes["c2"] == notes["e3"] == ""
+    assert notes["c5"] == "Claims Ghost" and notes["d4"] == "Claims Diagonal"
+    assert notes["c4"] == "Claims Sitting"
+
+
 def test_a_diagonal_cannot_pass_a_piece_and_ghost_cannot_go_with_it() -> None:
     session = started()
     arrange(session, {k: v for k, v in OPEN.items() if k not in ("c1", "d6")}

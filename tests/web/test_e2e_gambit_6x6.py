@@ -82,6 +82,15 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     for cell in ("a2", "a3", "b2", "c3", "f1"):
         expect(ann.locator(f"#boards [data-cell={cell}].target")).to_have_count(1)
     expect(ann.locator("#boards .cell.target")).to_have_count(7)  # and b1, c1 (sitting)
+    # Before she chooses, the squares that claim a power are marked and say which
+    expect(ann.locator("#boards [data-cell=c3]")).to_have_attribute("data-note", "Claims Diagonal")
+    expect(ann.locator("#boards [data-cell=b1]")).to_have_attribute("data-note", "Claims Sitting")
+    expect(ann.locator("#boards [data-cell=f1]")).to_have_attribute(
+        "data-note", "Claims Sidewinder and Sitting")
+    expect(ann.locator("#boards .cell.target.noted")).to_have_count(5)  # and b2, c1: a2, a3 plain
+    assert ann.locator("#boards [data-cell=a2]").get_attribute("data-note") is None  # plain
+    expect(ann.locator("#boards .board-hint")).to_contain_text("dashed: claims a power")
+    shot(ann, "gambit-6x6-claims-marked")
     ann.click("#boards [data-cell=c3]")
     sheet(ann, {}, preview="Ann moves A1 a1-c3, claiming Diagonal")
 

@@ -48,11 +48,18 @@ function labelOf(param, value) {
   return param.labels && index >= 0 ? param.labels[index] : words(value);
 }
 
-function noteOf(param, value) {
-  // The line under one of a parameter's choices (what a power does), or null.
+function noteText(param, value) {
+  // The line under one of a parameter's choices (what a power does), or "".
   const index = (param.choices || []).indexOf(value);
-  return param.notes && index >= 0 && param.notes[index]
-    ? el("div", { class: "muted choice-note" }, param.notes[index]) : null;
+  return (param.notes && index >= 0 && param.notes[index]) || "";
+}
+
+function noteLine(text) {
+  return text ? el("div", { class: "muted choice-note" }, text) : null;
+}
+
+function noteOf(param, value) {
+  return noteLine(noteText(param, value));
 }
 
 function setChildren(node, ...children) {

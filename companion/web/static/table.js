@@ -396,6 +396,17 @@ function allowedValues(param, values) {
   return entry ? entry[1] : [];
 }
 
+function choiceNote(param, value, values) {
+  // The line under a choice: by the value of the field it depends on where it depends on it
+  // (a square a piece reaches only by claiming a power), or the choice's own.
+  if (param.notes_by && param.depends_on) {
+    const notes = param.notes_by.find(([key]) => key === values[param.depends_on]);
+    const index = allowedValues(param, values).indexOf(value);
+    return notes && index >= 0 ? notes[1][index] || "" : "";
+  }
+  return noteText(param, value);
+}
+
 function nextCellParam(spec, boardId, values) {
   return cellParams(spec, boardId).find((p) => values[p.name] === undefined);
 }
@@ -471,6 +482,8 @@ function renderBoards(view) {
     const param = picking && picking.board === board.id
       ? nextCellParam(picking.spec, board.id, picking.values) : null;
     const targets = param ? allowedValues(param, picking.values) : [];
+    const noteAt = (cellId) => (targets.includes(cellId) ? choiceNote(param, cellId, picking.values) : "");
+    const claims = targets.some(noteAt);
     const chosen = picking && picking.board === board.id ? Object.values(picking.values) : [];
     const grid = el("div", { class: "board-grid", role: "grid", "aria-label": board.title,
       style: { gridTemplateColumns: `repeat(${board.cols}, 1fr)` } });
@@ -481,9 +494,10 @@ function renderBoards(view) {
       const row = turned ? board.rows - cell.row : cell.row + 1;
       const col = turned ? board.cols - cell.col : cell.col + 1;
       grid.append(el("button", {
-        class: `cell ${cell.terrain ? `terrain-${cell.terrain}` : ""}${targets.includes(cell.id) ? " target" : ""}${chosen.includes(cell.id) ? " chosen" : ""}${starts ? " can" : ""}`,
+        class: `cell ${cell.terrain ? `terrain-${cell.terrain}` : ""}${targets.includes(cell.id) ? " target" : ""}${noteAt(cell.id) ? " noted" : ""}${chosen.includes(cell.id) ? " chosen" : ""}${starts ? " can" : ""}`,
         style: { gridRow: String(row), gridColumn: String(col) },
-        "data-cell": cell.id, "aria-label": [cell.id, ...cell.pieces.map((p) => p.title)].join(", "),
+        "data-cell": cell.id, "data-note": noteAt(cell.id) || null,
+        "aria-label": [cell.id, ...cell.pieces.map((p) => p.title), noteAt(cell.id)].filter(Boolean).join(", "),
         onclick: () => tapCell(board, cell) },
         top ? el("span", { class: `piece${top.owner === null ? "" : ` owner-${top.owner}`}`,
                            "data-piece": top.id, title: top.title }, top.label,
@@ -493,7 +507,7 @@ function renderBoards(view) {
           : el("span", { class: cell.label ? "cell-label" : "cell-label cell-id" }, cell.label || cell.id)));
     }
     const hint = param ? `${picking.spec.label}${chosen.length ? ` (${chosen.join(" to ")})` : ""}:`
-      + ` ${param.label.toLowerCase()}` : "";
+      + ` ${param.label.toLowerCase()}${claims ? " (dashed: claims a power)" : ""}` : "";
     const other = board.owner !== null && board.owner !== view.seat;
     // The hint's line is kept on a board this phone plays on, empty or not, so that the
     // board does not move under the finger between its first tap and its second.
@@ -811,7 +825,7 @@ function fieldFor(param) {
           sheet.values[param.name] = value;
           for (const b of group.children) b.setAttribute("aria-pressed", String(b === e.currentTarget));
           changed(param);
-        } }, choiceLabel(param, value), noteOf(param, value)));
+        } }, choiceLabel(param, value), noteLine(choiceNote(param, value, sheet.values))));
     }
     box.append(group);
   } else if (param.kind === "choices") {

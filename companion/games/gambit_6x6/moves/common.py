@@ -220,15 +220,19 @@ def tops(state: State, seat: int | None) -> list[str]:
 
 
 def tap_then_tap(state: State, first: tuple[str, str], second: tuple[str, str],
-                 options: Mapping[str, Iterable[str]]) -> tuple[Param, Param]:
+                 options: Mapping[str, Iterable[str]],
+                 note: Callable[[str, str], str] | None = None) -> tuple[Param, Param]:
     """Two squares of the board, (name, label) each: a piece's, then one of those it may go
-    to (``options``), which light up on a phone once the piece is tapped. A sheet names each
+    to (``options``), which light up on a phone once the piece is tapped (``note``: a line
+    for a square from a piece, "" for none: what going there claims). A sheet names each
     piece as the board does, with its square: "A4 (d1)"."""
     by_piece = tuple((cell, tuple(sorted(to))) for cell, to in sorted(options.items()))
     every = tuple(sorted({to for _, cells in by_piece for to in cells}))
     pieces = tuple(sorted(options))
     names = tuple(f"{top.id} ({cell})" if (top := state.top(cell)) is not None else cell
                   for cell in pieces)
+    notes = () if note is None else tuple(
+        (cell, tuple(note(cell, to) for to in cells)) for cell, cells in by_piece)
     return (Param(first[0], "cell", first[1], choices=pieces, board="board", labels=names),
             Param(second[0], "cell", second[1], choices=every, board="board",
-                  depends_on=first[0], choices_by=by_piece))
+                  depends_on=first[0], choices_by=by_piece, notes_by=notes))

@@ -3,7 +3,7 @@ Ghost, Sidewinder; Sitting to end on another piece). The claims follow from the 
 
 from __future__ import annotations
 
-from companion.engine import Move, Param
+from companion.engine import Move, Param, listed
 from companion.games.gambit_6x6 import flow, reach
 from companion.games.gambit_6x6.moves.common import (
     Params,
@@ -36,7 +36,14 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return (*tap_then_tap(state, ("piece", "Your piece"), ("to", "Move to"), movable(state, seat)),
+    routes = movable(state, seat)
+
+    def claimed(cell: str, to: str) -> str:
+        """What going there claims: a phone marks the square before the move is chosen."""
+        powers = [state.book.label(p) for p in routes[cell][to].claims()]
+        return f"Claims {listed(powers)}" if powers else ""
+
+    return (*tap_then_tap(state, ("piece", "Your piece"), ("to", "Move to"), routes, claimed),
             Param("ghost", "flag", "Claim Ghost too (a Moat cannot stop a Ghost)",
                   default=False))
 
