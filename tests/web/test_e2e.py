@@ -287,6 +287,11 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
                     """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
                        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
                        return document.querySelector(sel).contains(top); }""", part), part
+            # in the lines the table's name and status took: the page does not move
+            during = phones[1].locator("header").bounding_box()
+            expect(phones[1].locator("header #news")).to_be_hidden(timeout=LIVE + 3000)
+            expect(phones[1].locator("#status-line")).to_be_visible()
+            assert during == phones[1].locator("header").bounding_box()
 
     # Round 2: Ann strikes Ben; nobody shields; Ann lets it resolve; Ben is at 9.
     do(host, "strike", ("Ben",), preview="Strike on Ben")

@@ -320,21 +320,31 @@ function nudge() {
 let newsTimer = null;
 
 function announceNews(view, first) {
-  // The newest public line, in the header in place of its status line for 5 s, the moment
-  // it lands (not for what was already there): it covers nothing, not the way back nor the
-  // connection. Never this seat's own secret move: the header is in a neighbour's sight.
+  // The newest public line, the moment it lands (not for what was already there). Never
+  // this seat's own secret move: the header is in a neighbour's sight.
   const line = view.log[0];
   const key = line ? `${state.log_length}:${line.text}` : null;
-  if (!first && line && !line.private && key !== newest) {
-    const news = document.getElementById("news");
-    const status = document.getElementById("status-line");
-    news.textContent = [line.text, ...line.notes].join(" · ");
-    news.hidden = false;
-    status.hidden = true;
-    clearTimeout(newsTimer);
-    newsTimer = setTimeout(() => { news.hidden = true; status.hidden = false; }, 5000);
-  }
+  if (!first && line && !line.private && key !== newest) showNews([line.text, ...line.notes].join(" · "));
   newest = key;
+}
+
+function showNews(text) {
+  // In the header for 5 s, in place of the table's name and status and in the lines they
+  // took: it covers neither the way back nor the connection, and the page does not move.
+  const title = document.querySelector(".top .title");
+  const news = document.getElementById("news");
+  if (news.hidden) title.style.height = `${title.offsetHeight}px`;
+  title.classList.add("with-news");
+  news.textContent = text;
+  news.hidden = false;
+  const line = parseFloat(getComputedStyle(news).lineHeight) || 20;
+  news.style.webkitLineClamp = String(Math.max(1, Math.floor(title.clientHeight / line)));
+  clearTimeout(newsTimer);
+  newsTimer = setTimeout(() => {
+    news.hidden = true;
+    title.classList.remove("with-news");
+    title.style.height = "";
+  }, 5000);
 }
 
 function renderAnswers(snapshot) {
