@@ -20,7 +20,9 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     return (Param("player", "seat", "Whose coins", choices=tuple(range(len(state.players)))),
-            Param("coins", "number", "Coins they hold", minimum=0, maximum=MOST),
+            Param("coins", "number", "Coins they hold", minimum=0, maximum=MOST,
+                  starts_on=("player",),
+                  starts_by=tuple(((p,), player.coins) for p, player in enumerate(state.players))),
             Param("reason", "text", "Why", maximum=120))
 
 
