@@ -17,6 +17,7 @@ from companion.engine import (
     get_game,
     parse_payload,
 )
+from companion.engine.session import answering
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
@@ -236,6 +237,10 @@ def test_a_cancel_window_opens_only_for_someone_who_can_cancel() -> None:
     act(s, "resolve", 1, target=2, choice="damage")
     assert s.state.phase == "cancel" and s.view(None)["waiting_for"] == [1]
     assert [a.name for a in s.legal_actions(0) if a.kind == "reaction"] == ["cancel"]
+    # Every screen says Ann may still answer (her Cancel lies in the open, on her card)
+    assert s.table_view(None).may_answer == (0,) == s.table_view(3).may_answer
+    known = s.rules.as_known_to(s.state, None)  # the table knows who may answer
+    assert answering(s.rules, known, s.setup.seats) == answering(s.rules, s.state, s.setup.seats)
     act(s, "cancel", 0, what="waiting")  # nobody can answer it: it stays cancelled
     assert s.state.phase == "turn" and s.state.players[2].health == 2
     assert s.view(None)["turn"] == 2 and s.view(None)["bag"] == 21
