@@ -4,7 +4,8 @@
 at every step: `apply` never changes the state it was given (a field forgotten in `copy()`
 shows up here); every seat's view, table view and legal actions come out the same from what
 that seat may know (`as_known_to`, the game's own declaration of its secrets), and its log
-holds none of what it may not know; what a screen shows is the same for every seat but the
+holds none of what it may not know; who may answer now (on every screen) comes out the same
+from what the table knows; what a screen shows is the same for every seat but the
 seat's own part; every action spec can be drawn by the generic phone page; the table's rulings
 each ask a reason and are never chosen by random play. At the end: replaying the log (and the
 log written as a transcript) rebuilds the same state and views, and undo restores exactly what

@@ -136,6 +136,17 @@ class AsksAnAnswerAsATurn(CounterRace):
         return replace(view, waiting_for=() if view.ending else (state.turn,))
 
 
+class AnswersByTheLuckyStep(CounterRace):
+    """Offers an answer to each seat whose secret lucky step is 2, out of turn: every screen
+    says who may answer, and so gives the secret away."""
+
+    def legal_actions(self, state: State, seat: int | None) -> Sequence[ActionSpec]:
+        actions = list(super().legal_actions(state, seat))
+        if seat is not None and seat != state.turn and state.lucky[seat] == 2:
+            actions.append(ActionSpec("cheer", "Cheer", "reaction", ()))
+        return actions
+
+
 class PromptsEveryone(CounterRace):
     """Tells every seat something is asked of it, the ones the game does not wait for too."""
 
@@ -147,6 +158,7 @@ class PromptsEveryone(CounterRace):
 @pytest.mark.parametrize(("broken", "caught"), [
     (AsksAnAnswerAsATurn, "with no prompt"),
     (PromptsEveryone, "though nothing is asked of it"),
+    (AnswersByTheLuckyStep, "who may answer depends on what the table may not know"),
     (LogsTheLuckyStep, "the log line of step shows what the seat may not know"),
     (OffersByTheLuckyStep, "the legal actions depend on what the seat may not know"),
     (TellsEveryLuckyStep, "view shows what the seat may not know"),

@@ -294,6 +294,9 @@ def view_problems(view: TableView) -> list[str]:
             if param.notes_by and [(k, len(n)) for k, n in param.notes_by] != \
                     [(k, len(v)) for k, v in param.choices_by]:
                 problems.append(f"{where}: notes_by does not follow choices_by")
+            if not set(param.starts_on) <= names or any(
+                    len(key) != len(param.starts_on) for key, _ in param.starts_by):
+                problems.append(f"{where}: starts_by does not follow starts_on")
             if param.kind == "cell":
                 board = boards.get(param.board or "")
                 if board is None:

@@ -106,3 +106,19 @@ def test_a_screen_cannot_draw_notes_that_do_not_follow_their_choices() -> None:
     assert view_problems(view((("a", ("Claims Ghost",)),))) == [
         "action 'move', field 'to': notes_by does not follow choices_by"]
     assert view_problems(view(())) == []  # no notes: none to follow
+
+
+def test_a_screen_cannot_start_a_number_from_fields_it_does_not_have() -> None:
+    from companion.engine import ActionSpec, Param, view_problems
+    from companion.engine.table_view import TableView
+
+    def view(on: tuple[str, ...], key: tuple[str, ...]) -> TableView:
+        counter = Param("counter", "choice", "Counter", choices=("health",))
+        value = Param("value", "number", "New value", starts_on=on, starts_by=((key, 3),))
+        return TableView("g", "G", None, "turn", "Turn", "", (),
+                         actions=(ActionSpec("fix", "Fix", "table", (counter, value)),))
+
+    assert view_problems(view(("counter",), ("health",))) == []
+    problem = ["action 'fix', field 'value': starts_by does not follow starts_on"]
+    assert view_problems(view(("counter", "target"), ("health", "x"))) == problem  # no target
+    assert view_problems(view(("counter",), ("health", "x"))) == problem  # a key too long

@@ -673,6 +673,26 @@ def test_a_correction_starts_at_what_it_corrects_as_it_is_now() -> None:
     s = table(deal=KNOWN)
     act(s, "correct", None, counter="health", target=1, value=2, reason="test")
     spec = next(a for a in s.legal_actions(None) if a.name == "correct")
-    starts = dict(next(p for p in spec.params if p.name == "value").starts_by)
+    value = next(p for p in spec.params if p.name == "value")
+    assert value.starts_on == ("counter", "target")  # the order of each key's values
+    starts = dict(value.starts_by)
     assert starts[("health", 1)] == 2 and starts[("health", 0)] == s.state.players[0].health
     assert starts[("engines", 3)] == s.state.engines and starts[("stalls", 0)] == s.state.stalls
+
+
+def test_who_may_answer_a_cancel_window_comes_out_the_same_from_the_tables_knowledge() -> None:
+    """Two Cancels in reserve, a crew member's and a Specialist's: both may answer, on every
+    screen, and nothing the table may not know (whose side they are on) changes that."""
+    from tests.conformance import check_knowledge, check_screens
+
+    s = table(deal=KNOWN)
+    act(s, "roll", 0, face="cancel")
+    act(s, "reserve_die", 0)
+    act(s, "roll", 1, face="cancel")
+    act(s, "reserve_die", 1)
+    act(s, "roll", 2, face="damage_heal")
+    before = s.state
+    act(s, "resolve", 2, target=3, choice="damage")
+    assert s.state.phase == "cancel" and s.table_view(None).may_answer == (0, 1)
+    check_knowledge(s, s.history[-1], before)
+    check_screens(s)

@@ -474,6 +474,7 @@ def test_the_host_corrects_coins_and_everyone_reads_it() -> None:
         with pytest.raises(IllegalActionError, match="reason"):
             table.act("correct_coins", None, player=0, coins=4, **blank)
     spec = next(a for a in table.session.legal_actions(None) if a.name == "correct_coins")
+    assert spec.params[1].starts_on == ("player",)
     starts = dict(spec.params[1].starts_by)  # the box starts at the coins held now
     assert starts[(0,)] == table.coins(0) == 5 and starts[(1,)] == table.coins(1)
     table.act("correct_coins", seat=None, player=0, coins=4, reason="one coin fell")

@@ -118,6 +118,10 @@ def test_a_moat_sends_the_move_back_and_keeps_the_mover_away_this_turn() -> None
     assert text == "Ben accepts the Moat on A4 and will move again | Ben's action is undone" \
         " | Ben moves again"
     assert board(session)["d5"] == ["B4"] and session.state.turn == 1
+    dest = next(a for a in session.legal_actions(1) if a.name == "move").params[1]
+    notes = dict(zip(dict(dest.choices_by)["d5"], dict(dest.notes_by)["d5"], strict=True))
+    assert notes["d4"] == "Claims Ghost"  # the phone marks it: only a Ghost may go there now
+    assert notes["d6"] == ""  # away from the Moat: a plain move
     for to in ("d4", "c4"):  # a plain move, a Diagonal's
         assert refused(session, "move", 1, piece="d5", to=to) == (
             "the Moat on A4 sent your last try back: no piece of yours but a Ghost may finish"

@@ -259,6 +259,10 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
         counter(host, 1, "energy").inner_text())
     host.click("#sheet-form [data-param=counter] button:text-is('Health')")
     expect(host.locator("#sheet-form [data-param=value] input")).to_have_value("10")
+    host.fill("#sheet-form [data-param=value] input", "7")  # typed: it stays the host's
+    host.click("#sheet-form [data-param=target] button:text-is('Cat')")
+    expect(host.locator("#sheet-form [data-param=value] input")).to_have_value("7")
+    host.click("#sheet-form [data-param=target] button:text-is('Ben')")
     shot(host, "correct-a-counter")
     host.fill("#sheet-form [data-param=reason] input", " ")
     host.click("#sheet-go")
@@ -292,6 +296,10 @@ def test_four_phones_play_the_opening_rounds(server: Server, browser: Browser) -
             expect(phones[1].locator("header #news")).to_be_hidden(timeout=LIVE + 3000)
             expect(phones[1].locator("#status-line")).to_be_visible()
             assert during == phones[1].locator("header").bounding_box()
+        if seat == 1:  # a tap clears the news at once
+            phones[2].click("header #news", timeout=LIVE)
+            expect(phones[2].locator("header #news")).to_be_hidden()
+            expect(phones[2].locator("#status-line")).to_be_visible()
 
     # Round 2: Ann strikes Ben; nobody shields; Ann lets it resolve; Ben is at 9.
     do(host, "strike", ("Ben",), preview="Strike on Ben")

@@ -89,9 +89,10 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
         "data-note", "Claims Sidewinder and Sitting")
     expect(ann.locator("#boards .cell.target.noted")).to_have_count(5)  # and b2, c1: a2, a3 plain
     assert ann.locator("#boards [data-cell=a2]").get_attribute("data-note") is None  # plain
-    expect(ann.locator("#boards .board-hint")).to_contain_text("dashed: claims a power")
+    expect(ann.locator("#boards .board-hint")).to_contain_text("dashed: more than a plain move")
     shot(ann, "gambit-6x6-claims-marked")
     ann.click("#boards [data-cell=c3]")
+    expect(ann.locator("#sheet-note")).to_contain_text("Claims Diagonal.")  # said when tapped
     sheet(ann, {}, preview="Ann moves A1 a1-c3, claiming Diagonal")
 
     # Ben's phone asks for his answer; he challenges the Diagonal (true).

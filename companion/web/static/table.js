@@ -329,23 +329,37 @@ function announceNews(view, first) {
 }
 
 function showNews(text) {
-  // In the header for 5 s, in place of the table's name and status and in the lines they
-  // took: it covers neither the way back nor the connection, and the page does not move.
+  // In the header for 5 s (or until tapped), in place of the table's name and status and in
+  // the lines they took: it covers neither the way back nor the connection, and the page
+  // does not move.
+  const news = document.getElementById("news");
+  news.textContent = text;
+  news.onclick = () => { clearTimeout(newsTimer); fitNews(false); };
+  fitNews(true);
+  clearTimeout(newsTimer);
+  newsTimer = setTimeout(() => fitNews(false), 5000);
+}
+
+function fitNews(shown) {
+  // The title box keeps the height of the name and status it stands for (measured again
+  // when the phone turns), and the news takes as many lines as fit in it.
   const title = document.querySelector(".top .title");
   const news = document.getElementById("news");
-  if (news.hidden) title.style.height = `${title.offsetHeight}px`;
+  title.classList.remove("with-news");
+  title.style.height = "";
+  news.hidden = true;
+  if (!shown) return;
+  const height = title.getBoundingClientRect().height;
+  title.style.height = `${height}px`;
   title.classList.add("with-news");
-  news.textContent = text;
   news.hidden = false;
   const line = parseFloat(getComputedStyle(news).lineHeight) || 20;
-  news.style.webkitLineClamp = String(Math.max(1, Math.floor(title.clientHeight / line)));
-  clearTimeout(newsTimer);
-  newsTimer = setTimeout(() => {
-    news.hidden = true;
-    title.classList.remove("with-news");
-    title.style.height = "";
-  }, 5000);
+  news.style.webkitLineClamp = String(Math.max(1, Math.floor(height / line)));
 }
+
+window.addEventListener("resize", () => {
+  if (!document.getElementById("news").hidden) fitNews(true);
+});
 
 function renderAnswers(snapshot) {
   // Answers asked of this phone: reactions in a window and private inputs. An answer the game
@@ -432,11 +446,12 @@ function tapCell(board, cell) {
   if (picking && picking.board === board.id) {
     const param = nextCellParam(picking.spec, board.id, picking.values);
     if (param && allowedValues(param, picking.values).includes(cell.id)) {
+      const note = choiceNote(param, cell.id, picking.values);  // what going there takes
       picking.values[param.name] = cell.id;
       if (!nextCellParam(picking.spec, board.id, picking.values)) {
         const { spec, values } = picking;
         picking = null;
-        openSheet(spec, state.you.seat, values);
+        openSheet(spec, state.you.seat, values, note);
       }
       renderBoards(state.view);
       return;
@@ -493,7 +508,7 @@ function renderBoards(view) {
       ? nextCellParam(picking.spec, board.id, picking.values) : null;
     const targets = param ? allowedValues(param, picking.values) : [];
     const noteAt = (cellId) => (targets.includes(cellId) ? choiceNote(param, cellId, picking.values) : "");
-    const claims = targets.some(noteAt);
+    const noted = targets.some(noteAt);
     const chosen = picking && picking.board === board.id ? Object.values(picking.values) : [];
     const grid = el("div", { class: "board-grid", role: "grid", "aria-label": board.title,
       style: { gridTemplateColumns: `repeat(${board.cols}, 1fr)` } });
@@ -517,7 +532,7 @@ function renderBoards(view) {
           : el("span", { class: cell.label ? "cell-label" : "cell-label cell-id" }, cell.label || cell.id)));
     }
     const hint = param ? `${picking.spec.label}${chosen.length ? ` (${chosen.join(" to ")})` : ""}:`
-      + ` ${param.label.toLowerCase()}${claims ? " (dashed: claims a power)" : ""}` : "";
+      + ` ${param.label.toLowerCase()}${noted ? " (dashed: more than a plain move, said when tapped)" : ""}` : "";
     const other = board.owner !== null && board.owner !== view.seat;
     // The hint's line is kept on a board this phone plays on, empty or not, so that the
     // board does not move under the finger between its first tap and its second.
@@ -744,15 +759,16 @@ function renderHost(snapshot) {
 }
 
 // --- the action sheet: fields from the engine's spec, a preview, then the action --------
-function openSheet(spec, seat, values) {
-  sheet = { spec, seat, values: { ...(values || {}) }, previewed: false, busy: false };
+function openSheet(spec, seat, values, note = "") {
+  // note: what the chosen squares take (a board's note), said with the action's own note
+  sheet = { spec, seat, values: { ...(values || {}) }, typed: new Set(), previewed: false, busy: false };
   for (const p of spec.params) {
     if (sheet.values[p.name] === undefined && p.default !== undefined) sheet.values[p.name] = structuredClone(p.default);
   }
-  for (const p of spec.params) startAt(p);
+  for (const p of spec.params) if (!values || values[p.name] === undefined) startAt(p);
   document.getElementById("sheet-title").textContent = spec.label;
-  document.getElementById("sheet-note").textContent = [spec.cost ? `Costs ${spec.cost}.` : "", spec.note]
-    .filter(Boolean).join(" ");
+  document.getElementById("sheet-note").textContent = [spec.cost ? `Costs ${spec.cost}.` : "", spec.note,
+    note ? `${note}.` : ""].filter(Boolean).join(" ");
   drawFields();
   document.getElementById("sheet-preview").textContent = "";
   document.getElementById("sheet-error").textContent = "";
@@ -798,8 +814,9 @@ function changed(param) {
 }
 
 function startAt(param) {
-  // A number that starts at what it is now, once the parameters it depends on are chosen.
-  if (!param.starts_on) return false;
+  // A number that starts at what it is now, once the parameters it depends on are chosen;
+  // a number the player typed is theirs, and stays.
+  if (!param.starts_on || sheet.typed.has(param.name)) return false;
   const key = param.starts_on.map((name) => sheet.values[name]);
   const entry = (param.starts_by || []).find(([on]) => on.every((v, i) => v === key[i]));
   if (!entry) return false;
@@ -856,7 +873,11 @@ function fieldFor(param) {
   } else if (param.kind === "number") {
     const input = el("input", { type: "number", inputmode: "numeric", min: param.min, max: param.max,
       value: sheet.values[param.name] ?? param.min ?? 0,
-      oninput: (e) => { sheet.values[param.name] = Number(e.target.value); changed(param); } });
+      oninput: (e) => {
+        sheet.values[param.name] = Number(e.target.value);
+        sheet.typed.add(param.name);
+        changed(param);
+      } });
     sheet.values[param.name] = Number(input.value);
     box.append(input);
   } else if (param.kind === "flag") {

@@ -39,8 +39,11 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     routes = movable(state, seat)
 
     def claimed(cell: str, to: str) -> str:
-        """What going there claims: a phone marks the square before the move is chosen."""
-        powers = [state.book.label(p) for p in routes[cell][to].claims()]
+        """What going there claims (beside a Moat that sent this turn's move back, Ghost
+        too): a phone marks the square before the move is chosen."""
+        moated = seat is not None and reach.moated(state, to, seat) is not None
+        claims = claims_of(routes[cell][to], moated, seat or 0, cell, moated)
+        powers = [state.book.label(c.power) for c in claims]
         return f"Claims {listed(powers)}" if powers else ""
 
     return (*tap_then_tap(state, ("piece", "Your piece"), ("to", "Move to"), routes, claimed),
