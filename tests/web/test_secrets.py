@@ -13,6 +13,7 @@ from flask import Flask
 
 from companion.engine import ActionSpec, all_games, get_game
 from companion.engine.random_play import random_action
+from companion.engine.session import answering
 from companion.runtime.service import Services
 from tests.web.conftest import Phone
 
@@ -313,6 +314,10 @@ def test_every_phone_receives_only_what_its_seat_may_know(app: Flask, services: 
             known = rules.table_view(rules.as_known_to(state, seat), seat).to_dict()
             for own in ("actions", "log"):
                 seen.pop(own), known.pop(own)
+            # who may answer, on every screen, is what the table's knowledge gives
+            table = rules.as_known_to(state, None)
+            known["may_answer"] = [s for s in answering(rules, table, seats)
+                                   if s not in known["waiting_for"]]
             assert seen == known, f"seat {seat}"
         if live.session.outcome is not None:
             break
