@@ -28,6 +28,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "port": (1, 65535),
     "threads": (12, 1000),  # each live phone holds one; 8 are kept for requests
     "max_tables": (1, 1000),
+    "tables_per_phone": (1, 1000),
     "speech_rate": (80, 450),  # words per minute that espeak-ng speaks (narration.speech)
     "voice_volume": (0, 1),
     "ambience_volume": (0, 1),
@@ -43,6 +44,7 @@ class Settings:
     port: int = 8000
     threads: int = 48  # each phone's live connection holds one
     max_tables: int = 40  # open tables at once; one idle for 12 hours is ended for a new one
+    tables_per_phone: int = 4  # games in play that one phone may have started at once
     camera: str = "0"  # webcam number, /dev/videoN, picamera, a folder or video; "none"
     resolution: str = "1280x720"
     # Narration

@@ -105,7 +105,7 @@ class Services:
             raise SettingsError(f"setting 'pacing': {exc}") from None
         secret = secret_key(data)
         store = TableStore(data / "tables.sqlite3")
-        hub = TableHub(store, Keys(secret), settings.max_tables)
+        hub = TableHub(store, Keys(secret), settings.max_tables, settings.tables_per_phone)
         narration = NarrationService(hub, Narrator(settings, data))
         camera = CameraService(hub, camera_opener(settings), data=data)
         hub.extras["narration"] = narration.status

@@ -152,6 +152,7 @@ class LiveTable:
     pin_failures: dict[str, list[float]] = field(default_factory=dict)  # client -> times
     last_active: float = field(default_factory=time.time)  # the last change, wall clock
     join_code: str = ""  # the secret of the host's join QR code (Keys.join_code)
+    started_by: str = ""  # the address of the phone that created it (this run only; "" after)
     # Seats that said "pass" on the answers they were offered, and the public version they
     # said it at: a spoken "pass", for the phones, never stored and never in the game.
     passes: tuple[int, frozenset[int]] = (0, frozenset())
@@ -315,10 +316,12 @@ def _require(condition: bool, status: int, code: str, message: str) -> None:
 class TableHub:
     """Every table of this companion: created, opened (rebuilt from the store), acted on."""
 
-    def __init__(self, store: TableStore, keys: Keys, max_tables: int = 40) -> None:
+    def __init__(self, store: TableStore, keys: Keys, max_tables: int = 40,
+                 tables_per_phone: int = 4) -> None:
         self.store = store
         self.keys = keys
         self.max_tables = max_tables  # open tables at once (each holds memory, a file)
+        self.tables_per_phone = tables_per_phone  # games in play one phone may have started
         self._tables: dict[str, LiveTable] = {}
         self._lock = threading.Lock()
         self._creating = threading.Lock()
@@ -374,10 +377,13 @@ class TableHub:
 
     # --- tables -------------------------------------------------------------------------
     def create(self, game: str, seats: list[str], options: Mapping[str, Any],
-               name: str = "", dealt_by_hand: bool = False) -> tuple[LiveTable, str]:
+               name: str = "", dealt_by_hand: bool = False, client: str = ""
+               ) -> tuple[LiveTable, str]:
         """A new table; returns it and the host's token (the only time it exists in clear).
         `dealt_by_hand`: the cards are real cards dealt at the table, so the companion knows
-        nothing of the deal until seats tell it or show it (else it deals, seeded)."""
+        nothing of the deal until seats tell it or show it (else it deals, seeded).
+        `client`: the address of the phone asking, which may have `tables_per_phone` games
+        in play at once, so that one phone cannot fill a café's `max_tables`."""
         try:
             setup = parse_setup({"game": game, "seats": seats, "options": dict(options),
                                  **({"deal": {}} if dealt_by_hand else {})})
@@ -390,13 +396,26 @@ class TableHub:
         host_token, host_key = self.keys.new_token()
         title = name.strip()[:60] or f"{session.rules.info.title} ({len(seats)} players)"
         with self._creating:  # room counted and taken as one step: never above max_tables
+            self._check_phone(client)
             self._make_room()
             stored = self.store.create(table_id, title, session.setup.to_dict(), pin, host_key)
-            table = LiveTable(stored, session, {}, join_code=self.keys.join_code(table_id))
+            table = LiveTable(stored, session, {}, join_code=self.keys.join_code(table_id),
+                              started_by=client)
             with self._lock:
                 self._tables[table_id] = table
         log.info("table %s created: %s, seats %s", table_id, title, ", ".join(seats))
         return table, host_token
+
+    def _check_phone(self, client: str) -> None:
+        """Refuse a phone that already started `tables_per_phone` games still in play."""
+        if not client:  # this machine's own code (tests, tools): no phone to count
+            return
+        in_play = [t for t in self.tables()
+                   if t.started_by == client and t.session.outcome is None]
+        if len(in_play) >= self.tables_per_phone:
+            raise TableError(429, "too_many_from_phone",
+                             f"this phone already started {len(in_play)} games still in play:"
+                             " end one you no longer play (its Host tab) first")
 
     def _make_room(self) -> None:
         """Refuse a new table when `max_tables` are open, unless one of them is done with: a

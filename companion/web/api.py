@@ -146,7 +146,8 @@ def create_table() -> tuple[Response, int]:
     seats = [s.strip() for s in data["seats"]]
     table, host_token = services().hub.create(data["game"], seats, data.get("options", {}),
                                               data.get("name", ""),
-                                              dealt_by_hand=data.get("dealt_by_hand", False))
+                                              dealt_by_hand=data.get("dealt_by_hand", False),
+                                              client=request.remote_addr or "")
     response = jsonify({**table.summary(), "pin": table.stored.pin})
     set_cookie(response, cookie_names(table.id)[0], host_token)
     return response, 201

@@ -34,7 +34,10 @@ class Server:
     def start(self, timeout: float = 20.0) -> float:
         """Start and wait until it answers; returns the seconds that took."""
         started = time.perf_counter()
-        env = {**os.environ, "COMPANION_CONFIG": str(self.data / "none.toml"), **self.env}
+        # Every browser of these tests is one address, which starts far more tables than a
+        # phone may (`tables_per_phone`): the limit is tested through the API.
+        env = {**os.environ, "COMPANION_CONFIG": str(self.data / "none.toml"),
+               "COMPANION_TABLES_PER_PHONE": "1000", **self.env}
         self.data.mkdir(parents=True, exist_ok=True)
         with self.log.open("a") as out:  # the child keeps its own copy of the descriptor
             self.process = subprocess.Popen(

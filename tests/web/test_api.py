@@ -608,6 +608,30 @@ def test_open_tables_are_bounded_and_an_idle_one_makes_room(services: Any, phone
     assert host.get(f"/api/tables/{made[0]}/export").status_code == 200  # still readable
 
 
+def test_one_phone_cannot_fill_the_cafe_with_tables(services: Any, app: Any) -> None:
+    """A phone may have started `tables_per_phone` games still in play: one more is refused
+    (nothing made), another phone still may, and a game that is over or ended frees its place."""
+    from tests.web.conftest import Phone
+
+    services.hub.tables_per_phone = 2
+    prankster, cafe = Phone(app, "192.168.1.23"), Phone(app, "192.168.1.40")
+    new = {"game": "gambit-6x6", "seats": ["Ann", "Ben"]}
+    made = [prankster.post("/api/tables", new).json["id"] for _ in range(2)]
+    refused = prankster.post("/api/tables", new)
+    assert refused.status_code == 429 and refused.json["error"] == "too_many_from_phone"
+    assert "2 games still in play" in refused.json["message"]
+    assert len(services.hub.tables()) == 2
+    assert cafe.post("/api/tables", new).status_code == 201
+    declared = prankster.post(f"/api/tables/{made[0]}/actions", {
+        "name": "declare", "seat": None, "expect": 0,
+        "params": {"result": "Ann", "reason": "Ben concedes"}})
+    assert declared.status_code == 201, declared.json
+    assert prankster.post("/api/tables", new).status_code == 201
+    assert prankster.post("/api/tables", new).status_code == 429
+    assert prankster.post(f"/api/tables/{made[1]}/end", {}).status_code == 200
+    assert prankster.post("/api/tables", new).status_code == 201
+
+
 def test_a_finished_game_makes_room_before_any_table_in_play(services: Any, phone: Any) -> None:
     """Players rarely tap "End table" after the last move: at the limit, a table whose game
     is over (for ten minutes: a final move may be undone) is ended to make room, the one over
