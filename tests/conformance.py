@@ -20,6 +20,7 @@ import json
 import random
 import re
 from collections.abc import Iterator, Mapping
+from functools import partial
 from typing import Any
 
 from companion.engine import (
@@ -108,8 +109,9 @@ def check_knowledge(session: TableSession, record: ActionRecord | None, before: 
             [a.to_dict() for a in rules.legal_actions(known, seat)], \
             f"{where}: the legal actions depend on what the seat may not know"
         if seat is None:  # who may answer is on every screen: the table must know it
-            seats = session.setup.seats
-            assert answering(rules, state, seats) == answering(rules, known, seats), \
+            seats = len(session.setup.seats)
+            assert answering(partial(rules.legal_actions, state), seats) == \
+                answering(partial(rules.legal_actions, known), seats), \
                 f"{where}: who may answer depends on what the table may not know"
         if record is None or not record.is_visible_to(seat) or record.reveals:
             continue  # a record that reveals hidden information shows it by design

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -129,7 +129,10 @@ class TableSession:
         self._state = self._first
         self._kept: dict[int, Any] = {}  # actions done -> the state after them
         self.history: list[ActionRecord] = []
-        self._answering: tuple[Any, tuple[int, ...]] | None = None  # (state, may_answer)
+        # Worked out once per state (every phone's screen asks): the state they are of, each
+        # seat's legal actions, and the seats that may answer.
+        self._legal: tuple[Any, dict[int | None, tuple[ActionSpec, ...]]] = (None, {})
+        self._answering: tuple[Any, tuple[int, ...]] = (None, ())
 
     @classmethod
     def replay(cls, setup: GameSetup, actions: Iterable[Action],
@@ -253,7 +256,12 @@ class TableSession:
         return last, kept, dropped
 
     def legal_actions(self, seat: int | None) -> Sequence[ActionSpec]:
-        return self.rules.legal_actions(self.state, seat)
+        if self._legal[0] is not self.state:
+            self._legal = (self.state, {})
+        known = self._legal[1]
+        if seat not in known:
+            known[seat] = tuple(self.rules.legal_actions(self.state, seat))
+        return known[seat]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.rules.view(self.state, seat)
@@ -274,8 +282,8 @@ class TableSession:
     def may_answer(self, waiting_for: Sequence[int]) -> tuple[int, ...]:
         """The seats with an answer open to them now that the game does not wait for, worked
         out once per state (every phone's screen asks for it)."""
-        if self._answering is None or self._answering[0] is not self.state:
-            self._answering = (self.state, answering(self.rules, self.state, self.setup.seats))
+        if self._answering[0] is not self.state:
+            self._answering = (self.state, answering(self.legal_actions, len(self.setup.seats)))
         return tuple(s for s in self._answering[1] if s not in waiting_for)
 
     def history_for(self, seat: int | None) -> list[ActionRecord]:
@@ -283,10 +291,11 @@ class TableSession:
         return [r for r in self.history if r.is_visible_to(seat)]
 
 
-def answering(rules: GameRules, state: Any, seats: Sequence[str]) -> tuple[int, ...]:
+def answering(legal_actions: Callable[[int], Sequence[ActionSpec]], seats: int
+              ) -> tuple[int, ...]:
     """The seats that may answer now (an action of kind "reaction" is legal for them)."""
-    return tuple(seat for seat in range(len(seats))
-                 if any(a.kind == "reaction" for a in rules.legal_actions(state, seat)))
+    return tuple(seat for seat in range(seats)
+                 if any(a.kind == "reaction" for a in legal_actions(seat)))
 
 
 def _undo_refusal(last: ActionRecord | None) -> str | None:
