@@ -261,7 +261,7 @@ class TableSession:
         known = self._legal[1]
         if seat not in known:
             known[seat] = tuple(self.rules.legal_actions(self.state, seat))
-        return known[seat]
+        return list(known[seat])  # the caller's own: the kept ones stay as they were
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.rules.view(self.state, seat)

@@ -4,6 +4,7 @@ goldens play whole games through the log."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -14,8 +15,9 @@ from tests.games.test_gambit_6x6_setup import board, do, refused, started
 
 def arrange(session: TableSession, stacks: dict[str, list[str]], turn: int = 0) -> None:
     """Put the pieces where a test needs them; the others leave the board without counting
-    as lost (test-only: the log does not replay to it)."""
-    state = session.state
+    as lost (test-only: the log does not replay to it). A new state, as every action makes
+    one: the session works out what a state allows once (by its identity)."""
+    state = session._state = copy.deepcopy(session.state)
     state.stacks = {cell: list(stack) for cell, stack in stacks.items()}
     placed = {p for stack in stacks.values() for p in stack}
     for piece in state.pieces.values():
