@@ -413,6 +413,8 @@ class TableHub:
         in_play = [t for t in self.tables()
                    if t.started_by == client and t.session.outcome is None]
         if len(in_play) >= self.tables_per_phone:
+            log.info("phone %s refused a new table: it started %d games still in play (%s)",
+                     client, len(in_play), ", ".join(t.id for t in in_play))
             raise TableError(429, "too_many_from_phone",
                              f"this phone already started {len(in_play)} games still in play:"
                              " end one you no longer play (its Host tab) first")
