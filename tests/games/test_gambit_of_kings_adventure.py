@@ -154,7 +154,7 @@ def test_an_even_roll_unlocks_the_giants_backward_move_without_attacking() -> No
     assert {"e4", "d4", "c3", "f4", "g3", "h2"} <= reach(session, "e5")
     assert "e3" not in reach(session, "e5")  # backward only without attacking
     assert refused_move(session, 0, "e5", "e3") == (
-        "cannot move by Ann: the Giant goes 2 squares backward only without attacking; e5 to e3"
+        "cannot move by Ann: the Giant may not attack going 2 squares backward: e5 to e3"
         " would attack Ben's Orc")
     session = table(position, mode="adventure")
     act(session, 0, "roll", face=CARD["giant"])  # 5: odd, no effect
@@ -190,8 +190,16 @@ def test_the_lion_hunts_the_piece_moved_last_turn() -> None:
     act(session, 0, "roll", face=CARD["lion"])
     assert "g8" in reach(session, "a3")  # b3, then c4, d5 and on to g8
     assert not {"e6", "f7"} & reach(session, "a3")  # going on is only to attack
-    assert refused_move(session, 0, "a3", "f7") .endswith(
-        "going on diagonally is only to attack a piece moved during the last turn")
+    assert refused_move(session, 0, "a3", "f7").endswith(
+        "the Lion reaches f7 from a3 only by going on diagonally, to attack a piece moved"
+        " during the last turn: f7 is empty")
+    session = table(f"{APART}, a3 light lion, h9 dark orc, f7 dark skeleton", mode="av1",
+                    first="dark", tokens=NONE)
+    act(session, 1, "roll", face=1)
+    move(session, 1, "h9", "g8")  # the Orc moves, not the Skeleton
+    act(session, 0, "roll", face=CARD["lion"])
+    assert refused_move(session, 0, "a3", "f7").endswith(
+        "to attack a piece moved during the last turn: Ben's Skeleton did not move then")
 
 
 def test_the_knight_flies_on_an_even_roll_of_its_card() -> None:
@@ -405,6 +413,39 @@ def test_the_fight_waits_only_for_a_loser_whose_reroll_could_turn_it(
           (1, "death_knight_d8", defence))
     assert session.state.phase == ("combat" if waits is not None else "roll")
     assert session.table_view(None).waiting_for == ((waits,) if waits is not None else (1,))
+
+
+def test_only_a_die_that_could_turn_the_fight_is_rerolled() -> None:
+    """A re-roll that cannot change who wins would spend a token for nothing (found by a
+    blind tester): the Knight's d8 shows 8 at best against the Lich's 9, so only the d10 for
+    the Lich is offered, and the d8 is refused saying so."""
+    session = table(f"{APART}, d4 light knight, d6 dark lich", mode="adventure")
+    act(session, 0, "roll", face=CARD["knight"])
+    move(session, 0, "d4", "d6")
+    fight(session, (0, "knight_d8", 3), (0, "d10_for_the_lich", 2), (1, "lich_d10", 9))
+    spec = next(a for a in session.legal_actions(0) if a.name == "reroll_combat")
+    assert spec.params[0].choices == ("d10_for_the_lich",)
+    assert refused(session, 0, "reroll_combat", die="knight_d8", face=8) == (
+        "cannot reroll_combat by Ann: the Knight's d8 cannot turn the fight, even at 8:"
+        " re-roll the d10 for the Lich")
+    assert session.state.tokens == [3, 3]  # nothing spent
+    act(session, 0, "reroll_combat", die="d10_for_the_lich", face=10)
+    assert notes(session)[0] == "Ann has 2 tokens left"
+
+
+def test_the_companions_dice_and_a_token_outside_tar_say_why_not() -> None:
+    """Refusals that say what is so, not "not now" (found by a blind tester)."""
+    rolled = table(f"{APART}, e4 light knight, e6 dark orc", mode="av1",
+                   dice_by="companion", seed=0)
+    act(rolled, 0, "roll")
+    move(rolled, 0, "e4", "e6")
+    assert rolled.state.phase == "combat"  # seed 0: Ann loses and may re-roll or accept
+    assert refused(rolled, 0, "combat_roll", die="knight_d8", face=3) == (
+        "cannot combat_roll by Ann: the companion rolls the combat dice at this table")
+    adventure = table(f"{APART}, e4 light knight", mode="adventure")
+    assert refused(adventure, 0, "unlock", piece="knight") == (
+        "cannot unlock by Ann: tokens unlock adventure effects only in the tactical adventure"
+        " rules (TAR)")
 
 
 def test_the_paladins_even_roll_gives_one_free_reroll() -> None:

@@ -171,7 +171,7 @@ def test_a_soldier_goes_two_forward_only_without_attacking() -> None:
     session = table(f"{CASTLES_APART}, e4 light soldier, e6 dark orc, d4 dark skeleton")
     assert reach(session, "e4") == {"e5", "d4", "f4"}
     assert refused_move(session, 0, "e4", "e6") == (
-        "cannot move by Ann: the Soldier goes 2 squares forward only without attacking; e4 to"
+        "cannot move by Ann: the Soldier may not attack going 2 squares forward: e4 to"
         " e6 would attack Ben's Orc")
     assert refused_move(session, 0, "e4", "e3") == (
         "cannot move by Ann: the Soldier moves 1 square sideways or forward, or 2 squares"

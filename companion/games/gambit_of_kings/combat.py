@@ -113,18 +113,24 @@ def _winner(combat: Combat, compare: str) -> int:
     return combat.piece.side if attack >= defence else combat.defender.side
 
 
-def could_turn(state: State, seat: int) -> bool:
-    """Whether re-rolling one of ``seat``'s dice could win it the fight: that die's highest
-    face would (a lower face helps no more, counting the best die or the sum)."""
+def turning_dice(state: State, seat: int) -> list[Die]:
+    """``seat``'s dice whose re-roll could win it the fight: the die's highest face would (a
+    lower face helps no more, counting the best die or the sum)."""
     combat = state.combat
     assert combat is not None
+    turning = []
     for index, die in enumerate(combat.dice):
         if die.seat == seat:
             best = combat.copy()
             best.dice[index] = replace(die, value=die.sides)
             if _winner(best, state.book.compare) == seat:
-                return True
-    return False
+                turning.append(die)
+    return turning
+
+
+def could_turn(state: State, seat: int) -> bool:
+    """Whether re-rolling one of ``seat``'s dice could win it the fight."""
+    return bool(turning_dice(state, seat))
 
 
 def settle(state: State) -> None:

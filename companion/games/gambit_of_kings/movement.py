@@ -173,7 +173,9 @@ class Mover:
     def _hunt_problem(self, target: str) -> Problem:
         """Beyond its normal reach: allowed only to hunt a piece that moved last turn."""
         other = self.board.get(target)
-        if other is None or other.side == self.piece.side or target not in self.powers.hunt:
+        if other is not None and other.side == self.piece.side:
+            return ("own", target)
+        if other is None or target not in self.powers.hunt:
             return ("hunt_only", target)
         return self._landing_problem(target, Pattern((), 1, 0))
 
@@ -195,8 +197,8 @@ class Mover:
         if code == "own":
             return f"the {name} cannot end on its own side's piece: {whose} is on {where}"
         if code == "peaceful":
-            return f"the {name} goes {shape} only without attacking; {origin} to {where} would" \
-                   f" attack {whose}"
+            return f"the {name} may not attack going {shape}: {origin} to {where} would attack" \
+                   f" {whose}"
         if code == "second":
             return f"the second piece moved can't attack: {origin} to {where} would attack" \
                    f" {whose}"
@@ -204,8 +206,9 @@ class Mover:
             return f"a lesser piece can't destroy a Giant or an Ogre (AV II): the {name} cannot" \
                    f" attack {whose} on {where}"
         if code == "hunt_only":
-            return f"{rule}; {origin} to {where} is {shape}, and going on diagonally is only to" \
-                   " attack a piece moved during the last turn"
+            why = f"{where} is empty" if other is None else f"{whose} did not move then"
+            return f"the {name} reaches {where} from {origin} only by going on diagonally, to" \
+                   f" attack a piece moved during the last turn: {why}"
         return f"{rule}; {origin} to {where} is {shape}"
 
 

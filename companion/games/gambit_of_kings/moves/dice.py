@@ -48,7 +48,9 @@ def _enter_refusal(state: State, seat: int | None) -> str | None:
     if reason:
         return reason
     assert state.combat is not None and seat is not None
-    if state.companion_dice or not state.combat.missing(seat):
+    if state.companion_dice:
+        return "the companion rolls the combat dice at this table"
+    if not state.combat.missing(seat):
         return "none of your dice is waiting to be rolled"
     return None
 
@@ -106,14 +108,26 @@ def _reroll_label(state: State) -> str:
     return f"Re-roll one of your dice (a token: {state.tokens[seat]} left)"
 
 
+def _turning(state: State, seat: int | None) -> list[Die]:
+    """The seat's dice a re-roll could turn the fight with: only those are offered (a re-roll
+    of another would spend a token for nothing)."""
+    return combat.turning_dice(state, seat) if seat is not None else []
+
+
 def _reroll_params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return _die_params(_own_dice(state, seat), not state.companion_dice)
+    return _die_params(_turning(state, seat), not state.companion_dice)
 
 
 def _reroll_check(state: State, seat: int | None, params: Params) -> str | None:
     die = _die_of(params, _own_dice(state, seat), "re-roll")
-    if isinstance(die, str) or state.companion_dice:
-        return die if isinstance(die, str) else None
+    if isinstance(die, str):
+        return die
+    turning = _turning(state, seat)
+    if die not in turning:
+        return (f"the {die.text} cannot turn the fight, even at {die.sides}: re-roll"
+                f" {' or '.join(f'the {d.text}' for d in turning)}")
+    if state.companion_dice:
+        return None
     return face_problem(params.get("face"), die.sides, f"the {die.text}")
 
 

@@ -21,11 +21,11 @@ def choices(state: State, seat: int) -> dict[str, str]:
 
 
 def _refusal(state: State, seat: int | None) -> str | None:
+    if state.mode.token_use != "unlock":  # first: "not now" would say it comes later
+        return "tokens unlock adventure effects only in the tactical adventure rules (TAR)"
     reason = my_turn(state, seat, "move")
     if reason:
         return reason
-    if state.mode.token_use != "unlock":
-        return "tokens unlock adventure effects only in the tactical adventure rules (TAR)"
     if state.tokens[state.turn] < 1:
         return "you have no token left"
     if state.unlocked is not None or state.moved:
@@ -50,8 +50,9 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
         return f"the {book.name(kind, side)} is {state.name(side)}'s piece: unlock one of your own"
     name = book.name(kind, seat)
     if book.effect(kind) not in MOVING_EFFECTS:
-        return (f"the {name}'s adventure effect ({book.effect_text(kind)}) changes no move, and"
-                f" the {state.mode.label} have no combat dice")
+        dice = f", and the {state.mode.label} have no combat dice" \
+            if book.effect(kind) == "reroll" else ""
+        return f"the {name}'s adventure effect ({book.effect_text(kind)}) changes no move{dice}"
     if not any(p.side == seat and p.kind == kind for p in state.board.values()):
         return f"you have no {name} on the board"
     return None
