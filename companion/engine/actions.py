@@ -215,7 +215,8 @@ class ActionSpec:
         """A field the spec needs and these parameters lack."""
         for p in self.params:
             if p.name not in params and p.default is None:
-                return f"missing field {p.name!r}"
+                return f"missing field {p.name!r} ({p.label})" if p.label else \
+                    f"missing field {p.name!r}"
         return None
 
     def in_words(self, reason: str) -> str:

@@ -45,7 +45,7 @@ def test_bad_params_are_named(change: dict[str, object], reason: str) -> None:
 def test_missing_field_without_default() -> None:
     params = dict(GOOD)
     del params["amount"]
-    assert spec().problem(params) == "missing field 'amount'"
+    assert spec().problem(params) == "missing field 'amount' (Amount)"  # its label too
 
 
 def test_action_round_trips_through_its_dict_form() -> None:

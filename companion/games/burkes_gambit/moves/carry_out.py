@@ -13,7 +13,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
     if state.phase != "cancel" or state.pending is None:
         return "nothing is waiting"
     if seat != state.pending.actor:
-        return f"{state.name(state.pending.actor)} goes on when nobody cancels"
+        actor, face = state.name(state.pending.actor), state.book.face_label(state.pending.face)
+        return f"only {actor}, whose {face} waits, goes on with it when nobody cancels"
     return None
 
 
