@@ -16,8 +16,9 @@ set -Eeuo pipefail
 # System packages the companion always needs (Debian package names).
 APT_PACKAGES=(libzbar0 espeak-ng libportaudio2)
 # Test-only system packages, installed only with --test: Chromium for the dashboard's browser
-# tests, shellcheck and systemd-analyze for the deploy scripts and unit.
-APT_TEST_PACKAGES=(chromium shellcheck systemd)
+# tests and libatomic1 for Playwright's own node driver (Chromium does not pull it in: a bare
+# Debian lacked it), shellcheck and systemd-analyze for the deploy scripts and unit.
+APT_TEST_PACKAGES=(chromium libatomic1 shellcheck systemd)
 MIN_PYTHON=(3 11)
 # ------------------------------------------------------------------------------
 

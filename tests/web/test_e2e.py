@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from playwright._impl._driver import compute_driver_executable
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.web.server import Server
@@ -42,6 +44,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), "Chromium is missing: ./test.sh installs it (apt chromium)"
+    # Playwright talks to the browser through its own node program; on a bare Debian it could
+    # not start (a missing libatomic.so.1), which surfaced only as "Connection closed".
+    node = compute_driver_executable()[0]
+    started = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
+    assert started.returncode == 0, f"Playwright's driver does not start: {started.stderr}" \
+        " (./test.sh installs what it needs: apt libatomic1)"
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True,
