@@ -3,6 +3,7 @@ I/O: a game reads its own data file)."""
 
 from __future__ import annotations
 
+import copy
 import re
 import string
 from collections.abc import Callable, Mapping, Sequence
@@ -113,6 +114,23 @@ def house_between(base: Mapping[str, Any], wanted: Mapping[str, Any]) -> dict[st
                 out[key] = inner
         elif type(value) is type(base[key]) and value != base[key]:
             out[key] = value
+    return out
+
+
+def kept_as_begun(packaged: Mapping[str, Any], recorded: Mapping[str, Any],
+                  edits: Mapping[str, Any]) -> dict[str, Any]:
+    """``edits`` (house edits of ``packaged``) with those that keep a table playing as it
+    began where an update added a rule: the packaged data's ``added`` table names each rule
+    an update added (dotted) with the value the game played by before it, which a table whose
+    ``recorded`` data lacks that rule keeps (its log, played by the old rule, must replay)."""
+    out = copy.deepcopy(dict(edits))
+    for key, before in (packaged.get("added") or {}).items():
+        if not has_rule(recorded, key, before):
+            *path, last = key.split(".")
+            inner: dict[str, Any] = out
+            for part in path:
+                inner = inner.setdefault(part, {})
+            inner[last] = before
     return out
 
 

@@ -10,7 +10,13 @@ from typing import Any
 
 from companion.engine.actions import Action, ActionSpec
 from companion.engine.errors import RulesError, SetupError, UndoError
-from companion.engine.house import has_rule, house_between, house_edits, merge_house
+from companion.engine.house import (
+    has_rule,
+    house_between,
+    house_edits,
+    kept_as_begun,
+    merge_house,
+)
 from companion.engine.registry import get_game
 from companion.engine.rules import Event, GameRules, GameSetup, Outcome, Transition
 from companion.engine.table_view import LogLine, TableView
@@ -81,7 +87,8 @@ def _options_in_force(setup: GameSetup, rules: GameRules
             or not isinstance(house, Mapping):  # a house option the game will refuse
         return setup.options, ()
     options = {key: value for key, value in setup.options.items() if key != "house"}
-    in_force = house_between(packaged, merge_house(setup.book, house))
+    in_force = kept_as_begun(packaged, setup.book,
+                             house_between(packaged, merge_house(setup.book, house)))
     dropped = tuple(key for key, value in house_edits(house)
                     if not has_rule(packaged, key, value))
     return ({**options, "house": in_force} if in_force else options), dropped

@@ -7,11 +7,13 @@ Wolf, 5 Ogre, 6 Death Knight, 7 Skeleton, 8 Castle."""
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from companion.engine import Action, DieFace, TableSession, UndoError
+from companion.engine import Action, DieFace, IllegalActionError, TableSession, UndoError
 from tests.games.test_gambit_of_kings_tables import (
     CARD,
     act,
@@ -431,6 +433,27 @@ def test_only_a_die_that_could_turn_the_fight_is_rerolled() -> None:
     assert session.state.tokens == [3, 3]  # nothing spent
     act(session, 0, "reroll_combat", die="d10_for_the_lich", face=10)
     assert notes(session)[0] == "Ann has 2 tokens left"
+
+
+def test_a_table_begun_before_that_rule_still_rerolls_any_die() -> None:
+    """A table's log was played by the rules it began with: one begun before only turning
+    dice could be re-rolled (its recorded rule data has no `dice.reroll`) keeps re-rolling
+    any, or its log would no longer replay and the table would be lost at the next start."""
+    new = table(f"{APART}, d4 light knight, d6 dark lich", mode="adventure")
+    before = copy.deepcopy(dict(new.setup.book or {}))
+    del before["dice"]["reroll"], before["added"]
+    old = TableSession(replace(new.setup, book=before))
+    for session in (new, old):
+        act(session, 0, "roll", face=CARD["knight"])
+        move(session, 0, "d4", "d6")
+        fight(session, (0, "knight_d8", 3), (0, "d10_for_the_lich", 2), (1, "lich_d10", 9))
+    wasted = Action("reroll_combat", 0, {"die": "knight_d8", "face": 8})
+    with pytest.raises(IllegalActionError):
+        new.submit(wasted)
+    old.submit(wasted)
+    assert old.state.tokens == [2, 3] and old.options["house"] == {"dice": {"reroll": "any"}}
+    replayed = TableSession.replay(old.setup, [r.action for r in old.history])
+    assert replayed.state.tokens == [2, 3]
 
 
 def test_the_companions_dice_and_a_token_outside_tar_say_why_not() -> None:

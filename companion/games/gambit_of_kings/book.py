@@ -29,6 +29,7 @@ EFFECTS = ("any_piece", "reroll", "moves", "fly", "unstoppable", "hunt")
 TOKEN_USES = ("none", "reroll", "unlock")
 EVEN_ROLLS = ("mover", "card")  # whose effect an even roll unlocks where any piece may move
 COMPARES = ("highest", "sum")
+REROLLS = ("turning", "any")  # which of its dice a side losing a fight may re-roll
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ def _check(data: Mapping[str, Any]) -> None:
         raise SetupError("rule 'effects.texts' must give the text of every kind of effect but"
                          " moves")
     check_one_of("rule 'dice.compare'", data["dice"]["compare"], COMPARES)
+    check_one_of("rule 'dice.reroll'", data["dice"]["reroll"], REROLLS)
     if not 2 <= data["dice"]["movement_die"] <= 20 or data["dice"]["extra_die"] < 2:
         raise SetupError("rules 'dice.movement_die' and 'dice.extra_die' must be real dice")
     if data["dice"]["movement_die"] > len(KINDS):
@@ -165,6 +167,11 @@ class Book(RuleBook):
     @property
     def compare(self) -> str:
         return str(self.data["dice"]["compare"])
+
+    @property
+    def reroll_turning_only(self) -> bool:
+        """Only a die whose highest face would win the fight may be re-rolled (else any)."""
+        return bool(self.data["dice"]["reroll"] == "turning")
 
     @property
     def movement_die(self) -> int:

@@ -108,24 +108,27 @@ def _reroll_label(state: State) -> str:
     return f"Re-roll one of your dice (a token: {state.tokens[seat]} left)"
 
 
-def _turning(state: State, seat: int | None) -> list[Die]:
-    """The seat's dice a re-roll could turn the fight with: only those are offered (a re-roll
-    of another would spend a token for nothing)."""
+def _rerollable(state: State, seat: int | None) -> list[Die]:
+    """The seat's dice it may re-roll: those a re-roll could turn the fight with (a re-roll
+    of another would spend a token for nothing), or any of its own (`dice.reroll`)."""
+    if not state.book.reroll_turning_only:
+        return _own_dice(state, seat)
     return combat.turning_dice(state, seat) if seat is not None else []
 
 
 def _reroll_params(state: State, seat: int | None) -> tuple[Param, ...]:
-    return _die_params(_turning(state, seat), not state.companion_dice)
+    return _die_params(_rerollable(state, seat), not state.companion_dice)
 
 
 def _reroll_check(state: State, seat: int | None, params: Params) -> str | None:
+    rerollable = _rerollable(state, seat)
     die = _die_of(params, _own_dice(state, seat), "re-roll")
-    if isinstance(die, str):
-        return die
-    turning = _turning(state, seat)
-    if die not in turning:
-        return (f"the {die.text} cannot turn the fight, even at {die.sides}: re-roll"
-                f" {' or '.join(f'the {d.text}' for d in turning)}")
+    if isinstance(die, str):  # not one of its own: say so, listing only the dice that may be
+        return str(_die_of(params, rerollable, "re-roll"))
+    if die not in rerollable:
+        others = " or ".join(f"the {d.text}" for d in rerollable)
+        return f"the {die.text} cannot turn the fight, even at {die.sides}" + \
+            (f": re-roll {others}" if others else "")
     if state.companion_dice:
         return None
     return face_problem(params.get("face"), die.sides, f"the {die.text}")
