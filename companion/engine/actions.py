@@ -215,8 +215,10 @@ class ActionSpec:
         """A field the spec needs and these parameters lack."""
         for p in self.params:
             if p.name not in params and p.default is None:
-                return f"missing field {p.name!r} ({p.label})" if p.label else \
-                    f"missing field {p.name!r}"
+                # what it may be, for whoever writes a transcript or calls the API
+                some = [str(c) for c in dict.fromkeys(p.choices)] if p.kind == "choice" else []
+                listed = ", ".join(some[:8]) + (", ..." if len(some) > 8 else "")
+                return f"missing field {p.name!r}" + (f" (one of: {listed})" if some else "")
         return None
 
     def in_words(self, reason: str) -> str:

@@ -263,11 +263,12 @@ class TableSession:
         return last, kept, dropped
 
     def legal_actions(self, seat: int | None) -> Sequence[ActionSpec]:
-        if self._legal[0] is not self.state:
-            self._legal = (self.state, {})
+        state = self.state
+        if self._legal[0] is not state:
+            self._legal = (state, {})
         known = self._legal[1]
         if seat not in known:
-            known[seat] = tuple(self.rules.legal_actions(self.state, seat))
+            known[seat] = tuple(self.rules.legal_actions(state, seat))
         return list(known[seat])  # the caller's own: the kept ones stay as they were
 
     def view(self, seat: int | None) -> dict[str, Any]:

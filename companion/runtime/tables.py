@@ -44,6 +44,7 @@ PIN_TRIES_LONG = 20  # wrong PINs from one phone in PIN_LONG seconds: it waits P
 PIN_LONG = 30 * 60
 IDLE_SECONDS = 12 * 3600  # an open table untouched this long may be ended for a new one
 FINISHED_KEPT = 10 * 60  # a finished game untouched this long may be ended for a new one
+PHONE_COUNTED = 2 * 3600  # a game untouched this long no longer counts against its phone
 ENDED_KEPT = 2  # ended tables kept in memory (for their export); the store keeps them all
 
 
@@ -407,17 +408,21 @@ class TableHub:
         return table, host_token
 
     def _check_phone(self, client: str) -> None:
-        """Refuse a phone that already started `tables_per_phone` games still in play."""
+        """Refuse a phone that already started `tables_per_phone` games still in play (played
+        in the last two hours: one whose host cookie was lost could not end them)."""
         if not client:  # this machine's own code (tests, tools): no phone to count
             return
-        in_play = [t for t in self.tables()
-                   if t.started_by == client and t.session.outcome is None]
+        now = time.time()
+        in_play = [t for t in self.tables() if t.started_by == client
+                   and t.session.outcome is None and now - t.last_active < PHONE_COUNTED]
         if len(in_play) >= self.tables_per_phone:
             log.info("phone %s refused a new table: it started %d games still in play (%s)",
                      client, len(in_play), ", ".join(t.id for t in in_play))
+            names = ", ".join(t.stored.name for t in in_play)
             raise TableError(429, "too_many_from_phone",
-                             f"this phone already started {len(in_play)} games still in play:"
-                             " end one you no longer play (its Host tab) first")
+                             f"this phone (its address on the network) already started"
+                             f" {len(in_play)} games still in play ({names}): end one you no"
+                             " longer play (its Host tab) first")
 
     def _make_room(self) -> None:
         """Refuse a new table when `max_tables` are open, unless one of them is done with: a
@@ -552,6 +557,7 @@ class TableHub:
             token, key = self.keys.new_token()
             self.store.set_host_key(table.id, key)
             table.stored = replace(table.stored, host_key=key)
+            table.started_by = ""  # the old phone can no longer end it: not its count
         log.info("table %s: another phone is the host now (a host link)", table.id)
         table.touch()  # the phone that was the host sees it is host no more
         return token

@@ -30,7 +30,8 @@ _ERRORS = {
     "415": _ok("Not JSON", _ref("Error")),
     "422": _ok("Well formed, but refused by the rules or the game's setup (the message"
                " says why)", _ref("Error")),
-    "429": _ok("Too many wrong PINs, or too many open tables", _ref("Error")),
+    "429": _ok("Too many wrong PINs, too many open tables, or too many games in play"
+               " started by this phone", _ref("Error")),
     "503": _ok("The database refused a write; nothing changed", _ref("Error")),
 }
 

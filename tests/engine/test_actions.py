@@ -45,7 +45,9 @@ def test_bad_params_are_named(change: dict[str, object], reason: str) -> None:
 def test_missing_field_without_default() -> None:
     params = dict(GOOD)
     del params["amount"]
-    assert spec().problem(params) == "missing field 'amount' (Amount)"  # its label too
+    assert spec().problem(params) == "missing field 'amount'"
+    assert ActionSpec("x", "X", params=(Param("how", "choice", "How", choices=("a", "b")),)
+                      ).problem({}) == "missing field 'how' (one of: a, b)"  # what it may be
 
 
 def test_action_round_trips_through_its_dict_form() -> None:

@@ -238,8 +238,8 @@ def test_a_cancel_window_opens_only_for_someone_who_can_cancel() -> None:
     act(s, "resolve", 1, target=2, choice="damage")
     assert s.state.phase == "cancel" and s.view(None)["waiting_for"] == [1]
     assert [a.name for a in s.legal_actions(0) if a.kind == "reaction"] == ["cancel"]
-    with pytest.raises(IllegalActionError, match="^cannot carry_out by seat 0 .Ann.: only Ben,"
-                       " whose Damage or heal waits, goes on with it when nobody cancels$"):
+    with pytest.raises(IllegalActionError, match="^cannot carry_out by seat 0 .Ann.: only Ben"
+                       " closes the window on their Damage or heal .it then goes ahead.$"):
         act(s, "carry_out", 0)
     # Every screen says Ann may still answer (her Cancel lies in the open, on her card)
     assert s.table_view(None).may_answer == (0,) == s.table_view(3).may_answer

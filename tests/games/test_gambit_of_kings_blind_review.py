@@ -55,7 +55,8 @@ def test_unlocking_a_piece_off_the_board_or_without_a_moving_effect_says_so() ->
         " this turn) changes no move, and the Tactical adventure rules (TAR) have no combat"
         " dice")
     assert refused(session, 0, "unlock", piece="castle") == (  # no dice to speak of
-        "cannot unlock by Ann: the Castle's adventure effect (Move any piece) changes no move")
+        "cannot unlock by Ann: the Castle's adventure effect (Move any piece) changes no move:"
+        " in the Tactical adventure rules (TAR) any piece may move anyway")
 
 
 def test_a_soldier_taking_the_castle_on_its_farthest_row_the_win_is_the_last_word() -> None:

@@ -619,7 +619,8 @@ def test_one_phone_cannot_fill_the_cafe_with_tables(services: Any, app: Any) -> 
     made = [prankster.post("/api/tables", new).json["id"] for _ in range(2)]
     refused = prankster.post("/api/tables", new)
     assert refused.status_code == 429 and refused.json["error"] == "too_many_from_phone"
-    assert "2 games still in play" in refused.json["message"]
+    assert "2 games still in play (Gambit (6x6) (2 players), Gambit (6x6) (2 players))" \
+        in refused.json["message"]
     assert len(services.hub.tables()) == 2
     assert cafe.post("/api/tables", new).status_code == 201
     declared = prankster.post(f"/api/tables/{made[0]}/actions", {
@@ -630,6 +631,17 @@ def test_one_phone_cannot_fill_the_cafe_with_tables(services: Any, app: Any) -> 
     assert prankster.post("/api/tables", new).status_code == 429
     assert prankster.post(f"/api/tables/{made[1]}/end", {}).status_code == 200
     assert prankster.post("/api/tables", new).status_code == 201
+    assert prankster.post("/api/tables", new).status_code == 429
+    # a game nobody has touched for two hours no longer counts (a lost host cookie could
+    # not end it), nor one another phone took over with a host link
+    in_play = [t for t in services.hub.tables() if t.started_by == "192.168.1.23"
+               and t.session.outcome is None]
+    in_play[0].last_active -= 2 * 3600
+    assert prankster.post("/api/tables", new).status_code == 201
+    services.hub.take_host(in_play[1], services.hub.keys.host_code(
+        in_play[1].id, in_play[1].stored.host_key))
+    assert prankster.post("/api/tables", new).status_code == 201
+    assert prankster.post("/api/tables", new).status_code == 429
 
 
 def test_a_finished_game_makes_room_before_any_table_in_play(services: Any, phone: Any) -> None:

@@ -85,6 +85,12 @@ def test_two_phones_move_by_tapping_and_fight_with_dice(server: Server,
     # On a 390 px phone the ten files take the page's margins too: squares of 36 px.
     assert before is not None and before["width"] >= 36, before
     shot(ann, "gambit-of-kings-knight-chosen")
+    for width in (390, 590, 800):  # centred on a phone, a small tablet and wider
+        ann.set_viewport_size({"width": width, "height": 844})
+        grid = ann.locator(f"{board} .board-grid").bounding_box()
+        assert grid is not None and abs(grid["x"] - (width - grid["x"] - grid["width"])) < 1, \
+            (width, grid)
+    ann.set_viewport_size({"width": 390, "height": 844})
     expect(ann.locator(f"{board} [data-cell=e7].target")).to_have_count(1)
     expect(ann.locator(f"{board} [data-cell=f5].target")).to_have_count(0)
     ann.click(f"{board} [data-cell=e7]")

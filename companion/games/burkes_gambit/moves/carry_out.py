@@ -14,7 +14,8 @@ def _refusal(state: State, seat: int | None) -> str | None:
         return "nothing is waiting"
     if seat != state.pending.actor:
         actor, face = state.name(state.pending.actor), state.book.face_label(state.pending.face)
-        return f"only {actor}, whose {face} waits, goes on with it when nobody cancels"
+        return f"only {actor} closes the window on their {face} (it then " + \
+            ("stays cancelled)" if state.pending.cancelled else "goes ahead)")
     return None
 
 

@@ -50,9 +50,10 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
         return f"the {book.name(kind, side)} is {state.name(side)}'s piece: unlock one of your own"
     name = book.name(kind, seat)
     if book.effect(kind) not in MOVING_EFFECTS:
-        dice = f", and the {state.mode.label} have no combat dice" \
-            if book.effect(kind) == "reroll" else ""
-        return f"the {name}'s adventure effect ({book.effect_text(kind)}) changes no move{dice}"
+        why = {"reroll": f", and the {state.mode.label} have no combat dice",
+               "any_piece": f": in the {state.mode.label} any piece may move anyway"}
+        return f"the {name}'s adventure effect ({book.effect_text(kind)}) changes no move" \
+            f"{why.get(book.effect(kind), '')}"
     if not any(p.side == seat and p.kind == kind for p in state.board.values()):
         return f"you have no {name} on the board"
     return None
