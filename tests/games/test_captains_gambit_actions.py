@@ -152,6 +152,16 @@ def test_shield_negates_a_strike_but_blood_is_still_gained(four: TableSession) -
     assert counters(four, 3)[1] == 1  # the Shield cost 1
 
 
+def test_the_log_says_what_each_action_did(four: TableSession) -> None:
+    """Counters are public: the log line of a resolved Drain, Heal or Network says who gained
+    what (a blind tester read "Ben's Drain resolves" and could not tell how much)."""
+    act(four, "drain", 0, target=1)
+    act(four, "resolve", 0)
+    assert four.history[-1].notes[0] == "Ann gains 2 energy from Ben"
+    act(four, "charge", 1)
+    assert four.history[-1].notes[0] == "Ben gains 1 energy"
+
+
 def test_only_the_target_may_shield_a_drain(four: TableSession) -> None:
     act(four, "drain", 0, target=1)
     with pytest.raises(IllegalActionError, match="only the target of a Drain"):

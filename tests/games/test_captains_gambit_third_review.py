@@ -35,8 +35,8 @@ def test_the_reveal_button_does_not_tell_a_neighbour_who_is_richard() -> None:
 def test_prospero_below_his_energy_is_offered_the_reveal_but_refused() -> None:
     table = cg_table({0: "prospero", 1: "puck", 2: "portia", 3: "iago"})
     assert "reveal" in [spec.name for spec in table.legal_actions(0)]
-    with pytest.raises(IllegalActionError, match=r"Prospero reveals with 8 energy; seat 0 "
-                                                 r"\(Ann\) has 3"):
+    with pytest.raises(IllegalActionError, match=r"by seat 0 \(Ann\): your captain reveals"
+                                                 r" with 8 energy; you have 3$"):
         act(table, "reveal", 0)
     act(table, "correct", target=0, counter="energy", value=8, reason="t")
     act(table, "reveal", 0)

@@ -120,6 +120,10 @@ def event_notes(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
         seat = event.get("seat")
         if kind == "damaged":
             notes.append(f"{state.name(seat)} takes {event['amount']} damage")
+        elif kind == "gained":
+            source = event.get("source")
+            whence = "" if source is None else f" from {state.name(source)}"
+            notes.append(f"{state.name(seat)} gains {event['amount']} {event['counter']}{whence}")
         elif kind == "died":
             captain = state.book.label(event["captain"]) if event["captain"] else "unknown"
             how = "loses and dies" if event["cause"] == "lost" else "dies"

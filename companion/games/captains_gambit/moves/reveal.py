@@ -32,14 +32,13 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     if captain is None:
         return "the companion has not been told this seat's captain"
     data = state.book.captain(captain)
+    # Not naming the captain: the words are on a phone a neighbour may see.
     if captain == "prospero" and player.energy < int(data["reveal_energy"]):
-        return (f"Prospero reveals with {data['reveal_energy']} energy; {who(state, seat)} has"
-                f" {player.energy}")
+        return f"your captain reveals with {data['reveal_energy']} energy; you have" \
+               f" {player.energy}"
     if captain == "lady_macbeth" and player.blood < int(data["reveal_blood"]):
-        return (f"Lady Macbeth reveals with {data['reveal_blood']} blood; {who(state, seat)} has"
-                f" {player.blood}")
+        return f"your captain reveals with {data['reveal_blood']} blood; you have {player.blood}"
     if captain not in REVEALERS:
-        # not naming the captain: the words are on a phone a neighbour may see
         return "your captain has no Reveal on your turn"
     return None
 

@@ -139,25 +139,35 @@ def resolve(state: State) -> None:
             flow.damage(state, target.seat, amount, actor.seat, name)
         flow.after_harm(state, "attack_done")
         return
+    # Each change is an event (counters are public), so that the log says what it did.
     if name == "drain" and target is not None and not negated and target.alive:
         taken = min(int(data["energy"]), target.energy)
         target.energy -= taken
         actor.energy += taken
+        state.emit("gained", seat=actor.seat, counter="energy", amount=taken, source=target.seat)
     elif name in ("charge", "overcharge"):
         actor.energy += int(data["energy"])
+        state.emit("gained", seat=actor.seat, counter="energy", amount=int(data["energy"]))
     elif name == "heal" and target is not None and target.alive:
         target.health += int(data["health"])
+        state.emit("gained", seat=target.seat, counter="health", amount=int(data["health"]))
     elif name == "donate" and target is not None:
         amount = min(pending.amount, actor.energy)
         actor.energy -= amount
         target.energy += amount
+        state.emit("gained", seat=target.seat, counter="energy", amount=amount,
+                   source=actor.seat)
     elif name == "fortify":
         for player in state.living():
             player.health += int(data["health"])
+            state.emit("gained", seat=player.seat, counter="health", amount=int(data["health"]))
     elif name == "network":
         actor.energy += int(data["energy"])
+        state.emit("gained", seat=actor.seat, counter="energy", amount=int(data["energy"]))
         if target is not None and target.alive:
             target.energy += int(data["energy"])
+            state.emit("gained", seat=target.seat, counter="energy",
+                       amount=int(data["energy"]))
     flow.end_turn(state)
 
 
