@@ -421,8 +421,8 @@ class TableHub:
             names = ", ".join(t.stored.name for t in in_play)
             raise TableError(429, "too_many_from_phone",
                              f"this phone (its address on the network) already started"
-                             f" {len(in_play)} games still in play ({names}): end one you no"
-                             " longer play (its Host tab) first")
+                             f" {len(in_play)} game{'s' * (len(in_play) != 1)} still in play"
+                             f" ({names}): end one you no longer play (its Host tab) first")
 
     def _make_room(self) -> None:
         """Refuse a new table when `max_tables` are open, unless one of them is done with: a

@@ -642,6 +642,11 @@ def test_one_phone_cannot_fill_the_cafe_with_tables(services: Any, app: Any) -> 
         in_play[1].id, in_play[1].stored.host_key))
     assert prankster.post("/api/tables", new).status_code == 201
     assert prankster.post("/api/tables", new).status_code == 429
+    services.hub.tables_per_phone = 1  # one game: said so, in the singular
+    alone = Phone(app, "192.168.1.77")
+    assert alone.post("/api/tables", new).status_code == 201
+    assert "already started 1 game still in play (Gambit (6x6) (2 players))" in \
+        alone.post("/api/tables", new).json["message"]
 
 
 def test_a_finished_game_makes_room_before_any_table_in_play(services: Any, phone: Any) -> None:
