@@ -18,7 +18,7 @@ from companion.games.captains_gambit.moves.common import (
     target_problem,
     who,
 )
-from companion.games.captains_gambit.state import Pending, State
+from companion.games.captains_gambit.state import Pending, Player, State
 
 VIA_LABELS = ("Claim the permit", "Reveal Identity Theft")  # for the ways, in their order
 
@@ -122,6 +122,17 @@ def _sheet_move(name: str) -> Move:
                 cost, note=note)
 
 
+def _gain(state: State, player: Player, counter: str, amount: int,
+          source: int | None = None) -> None:
+    """``player`` gains ``amount`` of a counter, said as an event (counters are public), so
+    that the log says what an action did ("Ann gains 2 energy from Ben")."""
+    setattr(player, counter, getattr(player, counter) + amount)
+    if source is None:
+        state.emit("gained", seat=player.seat, counter=counter, amount=amount)
+    else:
+        state.emit("gained", seat=player.seat, counter=counter, amount=amount, source=source)
+
+
 def resolve(state: State) -> None:
     """The declared action takes effect (negated if a Shield stands)."""
     pending = state.pending
@@ -139,35 +150,25 @@ def resolve(state: State) -> None:
             flow.damage(state, target.seat, amount, actor.seat, name)
         flow.after_harm(state, "attack_done")
         return
-    # Each change is an event (counters are public), so that the log says what it did.
     if name == "drain" and target is not None and not negated and target.alive:
         taken = min(int(data["energy"]), target.energy)
         target.energy -= taken
-        actor.energy += taken
-        state.emit("gained", seat=actor.seat, counter="energy", amount=taken, source=target.seat)
+        _gain(state, actor, "energy", taken, target.seat)
     elif name in ("charge", "overcharge"):
-        actor.energy += int(data["energy"])
-        state.emit("gained", seat=actor.seat, counter="energy", amount=int(data["energy"]))
+        _gain(state, actor, "energy", int(data["energy"]))
     elif name == "heal" and target is not None and target.alive:
-        target.health += int(data["health"])
-        state.emit("gained", seat=target.seat, counter="health", amount=int(data["health"]))
+        _gain(state, target, "health", int(data["health"]))
     elif name == "donate" and target is not None:
         amount = min(pending.amount, actor.energy)
         actor.energy -= amount
-        target.energy += amount
-        state.emit("gained", seat=target.seat, counter="energy", amount=amount,
-                   source=actor.seat)
+        _gain(state, target, "energy", amount, actor.seat)
     elif name == "fortify":
         for player in state.living():
-            player.health += int(data["health"])
-            state.emit("gained", seat=player.seat, counter="health", amount=int(data["health"]))
+            _gain(state, player, "health", int(data["health"]))
     elif name == "network":
-        actor.energy += int(data["energy"])
-        state.emit("gained", seat=actor.seat, counter="energy", amount=int(data["energy"]))
+        _gain(state, actor, "energy", int(data["energy"]))
         if target is not None and target.alive:
-            target.energy += int(data["energy"])
-            state.emit("gained", seat=target.seat, counter="energy",
-                       amount=int(data["energy"]))
+            _gain(state, target, "energy", int(data["energy"]))
     flow.end_turn(state)
 
 
