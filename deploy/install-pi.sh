@@ -49,6 +49,9 @@ run rsync -a --delete --exclude .git --exclude .venv --exclude '__pycache__' \
     --exclude '.pytest_cache' --exclude '.mypy_cache' --exclude '.ruff_cache' \
     "$SOURCE/" "$INSTALL_DIR/"
 run "$INSTALL_DIR/deploy/setup.sh"
+# The service may not write the code's folder, so Python could not keep the compiled modules
+# and would compile every one again at each start (seconds on a Pi): compile them once here.
+run "$INSTALL_DIR/.venv/bin/python" -m compileall -q "$INSTALL_DIR/companion"
 run chown -R root:root "$INSTALL_DIR"
 run chmod -R go-w "$INSTALL_DIR"
 

@@ -71,6 +71,9 @@ def test_the_install_plan() -> None:
     assert "install -m 0644 " in plan and "/etc/systemd/system/gambit-companion.service" in plan
     assert "systemctl enable gambit-companion.service" in plan
     assert plan.index("setup.sh") < plan.index("systemctl restart")
+    # The service cannot write the code's folder: its modules are compiled before it is locked.
+    assert plan.index("setup.sh") < plan.index("-m compileall -q /opt/gambit-companion/companion")
+    assert plan.index("compileall") < plan.index("chown -R root:root /opt/gambit-companion")
 
 
 def test_doctor_on_a_machine_with_what_it_needs(tmp_path: Path,

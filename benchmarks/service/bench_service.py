@@ -3,7 +3,7 @@
 Run from the repository root: .venv/bin/python benchmarks/service/bench_service.py
 
 - Start-up: from starting `companion serve` (a new process: Python, Flask, the database)
-  to the first answer of /api/health, over several starts.
+  to the first answer of /api/health, over several starts, its modules compiled.
 - Update latency: an 8-player Captain's Gambit table, 8 phones each holding a server-sent
   events connection (as the dashboard does). For every action, the time from sending the
   POST to the moment the last of the 8 phones has received a snapshot with the new version.
@@ -14,6 +14,7 @@ All on this machine: server and phones share its two cores.
 from __future__ import annotations
 
 import argparse
+import compileall
 import http.client
 import json
 import random
@@ -100,6 +101,9 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
+    # Compiled as deploy/install-pi.sh leaves it (a development checkout compiles at its first
+    # run; with PYTHONDONTWRITEBYTECODE set, as on some machines, it never would).
+    compileall.compile_dir(ROOT / "companion", quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         starts = []
         for i in range(args.starts):

@@ -10,7 +10,6 @@ import platform
 import shutil
 import socket
 import tempfile
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,6 +138,8 @@ def _writable(data: Path) -> bool:
 
 def _companion_answers(host: str, port: int) -> bool:
     """Whether the companion itself answers on the port (its service is running)."""
+    import urllib.request  # here, not at the top: with ssl it is a tenth of `--help`
+
     address = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     try:
         with urllib.request.urlopen(f"http://{address}:{port}/api/health", timeout=2) as answer:
