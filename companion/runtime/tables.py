@@ -110,19 +110,27 @@ class Keys:
     def matches(self, token: str | None, digest: str) -> bool:
         return token is not None and hmac.compare_digest(self.digest(token), digest)
 
-    def watch_token(self, table_id: str) -> str:
-        """The same for every watcher of a table (they all know the PIN)."""
-        return self.digest(f"watch:{table_id}")
+    def watch_token(self, table_id: str, pin: str) -> str:
+        """The same for every watcher of a table (they all know the PIN); a new PIN (a host
+        link) makes a new one."""
+        return self.digest(f"watch:{table_id}:{pin}")
 
-    def join_code(self, table_id: str) -> str:
+    def join_code(self, table_id: str, pin: str) -> str:
         """The secret in the host's join QR code: joins like the PIN, but 128 bits, so it
-        cannot be guessed (and needs no limit on tries)."""
-        return self.digest(f"join:{table_id}")[:32]
+        cannot be guessed (and needs no limit on tries). It changes with the PIN."""
+        return self.digest(f"join:{table_id}:{pin}")[:32]
 
     def host_code(self, table_id: str, host_key: str) -> str:
         """The secret of a host link (`companion tables host`, on the companion's own
         machine): made from the host's key of the moment, so it serves once."""
         return self.digest(f"host:{table_id}:{host_key}")[:32]
+
+
+def new_pin(old: str = "") -> str:
+    """Six random digits (never the PIN it replaces)."""
+    while (pin := f"{secrets.randbelow(10**6):06d}") == old:
+        pass
+    return pin
 
 
 @dataclass(frozen=True)
@@ -153,6 +161,7 @@ class LiveTable:
     pin_failures: dict[str, list[float]] = field(default_factory=dict)  # client -> times
     last_active: float = field(default_factory=time.time)  # the last change, wall clock
     join_code: str = ""  # the secret of the host's join QR code (Keys.join_code)
+    watch_token: str = ""  # what every watcher's cookie holds (Keys.watch_token)
     started_by: str = ""  # the address of the phone that created it (this run only; "" after)
     # Seats that said "pass" on the answers they were offered, and the public version they
     # said it at: a spoken "pass", for the phones, never stored and never in the game.
@@ -352,7 +361,7 @@ class TableHub:
                         " not applied: %s", stored.id, stored.name,
                         ", ".join(session.house_dropped))
         table = LiveTable(stored, session, self.store.seat_keys(stored.id),
-                          join_code=self.keys.join_code(stored.id))
+                          **self._codes(stored.id, stored.pin))
         entries = self.store.log(stored.id)
         for entry in entries:
             table.apply(entry.seq, entry.kind,
@@ -393,19 +402,24 @@ class TableHub:
         except RulesError as exc:  # well formed, but not a setup the game can play
             raise TableError(422, "bad_setup", str(exc)) from None
         table_id = secrets.token_hex(4)
-        pin = f"{secrets.randbelow(10**6):06d}"
+        pin = new_pin()
         host_token, host_key = self.keys.new_token()
         title = name.strip()[:60] or f"{session.rules.info.title} ({len(seats)} players)"
         with self._creating:  # room counted and taken as one step: never above max_tables
             self._check_phone(client)
             self._make_room()
             stored = self.store.create(table_id, title, session.setup.to_dict(), pin, host_key)
-            table = LiveTable(stored, session, {}, join_code=self.keys.join_code(table_id),
+            table = LiveTable(stored, session, {}, **self._codes(table_id, pin),
                               started_by=client)
             with self._lock:
                 self._tables[table_id] = table
         log.info("table %s created: %s, seats %s", table_id, title, ", ".join(seats))
         return table, host_token
+
+    def _codes(self, table_id: str, pin: str) -> dict[str, str]:
+        """The table's join QR code and watchers' token, both made from its PIN."""
+        return {"join_code": self.keys.join_code(table_id, pin),
+                "watch_token": self.keys.watch_token(table_id, pin)}
 
     def _check_phone(self, client: str) -> None:
         """Refuse a phone that already started `tables_per_phone` games still in play (played
@@ -486,8 +500,9 @@ class TableHub:
             for number, key in keys:
                 if self.keys.matches(seat_token, key):
                     seat = number
-        watcher = watch_token is not None and hmac.compare_digest(
-            watch_token, self.keys.watch_token(table.id))
+        with table.lock:  # a host link changes it
+            watching = table.watch_token
+        watcher = watch_token is not None and hmac.compare_digest(watch_token, watching)
         return Actor(host=host, seat=seat, watcher=watcher)
 
     # --- joining ------------------------------------------------------------------------
@@ -496,8 +511,10 @@ class TableHub:
         (``client``, its address): one that keeps guessing waits, longer and longer, and
         never locks anyone else out."""
         if code is not None:
-            if not isinstance(code, str) or not hmac.compare_digest(
-                    code.encode(), self.keys.join_code(table.id).encode()):
+            with table.lock:
+                wanted = table.join_code
+            if not isinstance(code, str) or not hmac.compare_digest(code.encode(),
+                                                                    wanted.encode()):
                 raise TableError(403, "wrong_code", "this join link is not for this table:"
                                                     " scan its QR code again, or type the PIN")
             return
@@ -526,7 +543,7 @@ class TableHub:
         watcher token."""
         self.check_pin(table, pin, code, client)
         if seat is None:
-            return None, self.keys.watch_token(table.id)
+            return None, table.watch_token
         seats = table.session.setup.seats
         _require(isinstance(seat, int) and not isinstance(seat, bool), 400, "bad_seat",
                  "seat must be a seat's number")
@@ -546,7 +563,10 @@ class TableHub:
     def take_host(self, table: LiveTable, code: Any) -> str:
         """A host link's phone becomes the host (a new host token), and the phone that was
         the host is host no more: a host's phone lost or flat, or a host gone home, must not
-        leave a table with nobody to undo, rule or end it. The link serves once."""
+        leave a table with nobody to undo, rule or end it. The link serves once. The PIN is
+        new too (so are the join QR code and the watchers' token made from it): the lost
+        phone showed the old one, and whoever finds it must not take a seat the new host
+        frees. Seated phones keep their seats; watchers type the new PIN."""
         with table.lock:
             wanted = self.keys.host_code(table.id, table.stored.host_key)
             if not isinstance(code, str) or not hmac.compare_digest(code.encode(),
@@ -555,10 +575,14 @@ class TableHub:
                                  " this table: make a new one with `companion tables host` on"
                                  " the companion's machine")
             token, key = self.keys.new_token()
-            self.store.set_host_key(table.id, key)
-            table.stored = replace(table.stored, host_key=key)
+            pin = new_pin(table.stored.pin)
+            self.store.set_host(table.id, key, pin)
+            table.stored = replace(table.stored, host_key=key, pin=pin)
+            for name, value in self._codes(table.id, pin).items():
+                setattr(table, name, value)
             table.started_by = ""  # the old phone can no longer end it: not its count
-        log.info("table %s: another phone is the host now (a host link)", table.id)
+        log.info("table %s: another phone is the host now (a host link); the PIN is new",
+                 table.id)
         table.touch()  # the phone that was the host sees it is host no more
         return token
 

@@ -165,10 +165,12 @@ class TableStore:
         rows = self._read("SELECT COUNT(*), MAX(at) FROM log WHERE table_id = ?", (table_id,))
         return int(rows[0][0]), rows[0][1]
 
-    def set_host_key(self, table_id: str, host_key: str) -> None:
-        """Another phone is the host (the one before is host no more)."""
+    def set_host(self, table_id: str, host_key: str, pin: str) -> None:
+        """Another phone is the host (the one before is host no more), with a new PIN: both
+        in one step, so a power cut never leaves the new host with the old PIN."""
         with self._transaction() as db:
-            db.execute("UPDATE tables SET host_key = ? WHERE id = ?", (host_key, table_id))
+            db.execute("UPDATE tables SET host_key = ?, pin = ? WHERE id = ?",
+                       (host_key, pin, table_id))
 
     # --- the log ------------------------------------------------------------------------
     def log(self, table_id: str) -> list[LogEntry]:

@@ -192,7 +192,7 @@ def join(table_id: str) -> Response:
     _, seat_cookie, watch_cookie = cookie_names(table.id)
     set_cookie(response, seat_cookie if seat is not None else watch_cookie, token)
     if seat is not None:  # a seat can always watch too
-        set_cookie(response, watch_cookie, services().hub.keys.watch_token(table.id))
+        set_cookie(response, watch_cookie, table.watch_token)
     return response
 
 

@@ -841,6 +841,11 @@ def test_a_host_link_makes_another_phone_the_host_once(services: Any, phone: Any
     made = lost.post("/api/tables", {"game": "gambit-6x6", "seats": ["Ann", "Ben"],
                                      "name": "Window table"}).json
     base = f"/api/tables/{made['id']}"
+    old_code = lost.get(base).json["host"]["join_code"]
+    assert lost.post(f"{base}/join", {"pin": made["pin"], "seat": 0}).status_code == 200
+    ben, watcher = phone(), phone()
+    assert ben.post(f"{base}/join", {"pin": made["pin"], "seat": 1}).status_code == 200
+    assert watcher.post(f"{base}/join", {"pin": made["pin"], "seat": None}).status_code == 200
     assert main(["tables", "--data", str(services.data)]) == 0
     listed = capsys.readouterr().out
     assert made["id"] in listed and "Window table" in listed and "gambit-6x6" in listed
@@ -866,6 +871,19 @@ def test_a_host_link_makes_another_phone_the_host_once(services: Any, phone: Any
     assert lost.post(f"{base}/end").status_code == 403
     again = stranger.post(f"{base}/host", {"code": code})  # it served once
     assert again.status_code == 403 and again.json["error"] == "wrong_code"
+    # The lost phone showed the PIN and the join code: both are new now, so whoever finds it
+    # cannot take the seat the new host frees. Ben keeps his seat; a watcher types the new PIN.
+    pin = new.get(base).json["host"]["pin"]
+    assert pin != made["pin"] and new.get(base).json["host"]["join_code"] != old_code
+    assert new.post(f"{base}/seats/0/release").status_code == 200
+    for tried in ({"pin": made["pin"], "seat": 0}, {"code": old_code, "seat": 0}):
+        refused = lost.post(f"{base}/join", tried)
+        assert refused.status_code == 403, refused.json
+    assert lost.get(base).status_code == 403 and watcher.get(base).status_code == 403
+    assert ben.get(base).json["you"] == {"seat": 1, "host": False}
+    assert watcher.post(f"{base}/join", {"pin": pin, "seat": None}).status_code == 200
+    assert watcher.get(base).status_code == 200
+    assert new.post(f"{base}/join", {"pin": pin, "seat": 0}).status_code == 200
     from companion.runtime.service import Services
     from companion.web import create_app
 
@@ -876,6 +894,7 @@ def test_a_host_link_makes_another_phone_the_host_once(services: Any, phone: Any
         for cookie in new.client._cookies.values():  # noqa: SLF001
             client.set_cookie(cookie.key, cookie.value)
         assert client.get(f"{base}/seats").json["you"]["host"]
+        assert client.get(base).json["host"]["pin"] == pin  # the new PIN kept too
         assert client.post(f"{base}/end", json={}).status_code == 200
     finally:
         restarted.close()
