@@ -8,9 +8,10 @@ pauses. It says nothing about time; `timeline.py` turns it into one with a pacin
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -34,6 +35,7 @@ class Step:
     pause: str = ""
     count: bool = False
     seconds: float | None = None  # a pause's own length in the script data
+    speak: str = ""  # what the voice is given, where it differs from `text` (say_as)
 
 
 @dataclass(frozen=True)
@@ -46,11 +48,28 @@ class Script:
     def lines(self) -> list[str]:
         return [step.text for step in self.steps if step.text]
 
+    @property
+    def speech(self) -> dict[str, str]:
+        """The lines the voice is given in other words (text -> words spoken)."""
+        return {step.text: step.speak for step in self.steps if step.speak}
+
 
 @cache
-def _pacing() -> dict[str, Any]:
-    text = resources.files("companion.narration").joinpath("data/pacing.toml").read_text("utf-8")
+def _data(name: str) -> dict[str, Any]:
+    text = resources.files("companion.narration").joinpath(f"data/{name}").read_text("utf-8")
     return tomllib.loads(text)
+
+
+def _pacing() -> dict[str, Any]:
+    return _data("pacing.toml")
+
+
+def say_as(table: Mapping[str, str], text: str) -> str:
+    """`text` as the voice should be given it: each phrase of `table` (whole words, as
+    written) replaced by its respelling. The screen keeps the script's own words."""
+    for written, spoken in table.items():
+        text = re.sub(rf"\b{re.escape(written)}\b", spoken, text)
+    return text
 
 
 def pacing_data() -> dict[str, Any]:
@@ -69,6 +88,7 @@ def build_script(phase: EyesClosed) -> Script:
     play, in the data's order, with the names in play filled into the lines."""
     data = phase.script
     steps: list[Step] = []
+    respell = {**_data("say_as.toml")["say_as"], **data.get("say_as", {})}
     try:
         for section in data["sections"]:
             if not _applies(section, phase.in_play):
@@ -80,6 +100,9 @@ def build_script(phase: EyesClosed) -> Script:
                 if not _applies(entry, phase.in_play):
                     continue
                 steps.extend(_steps(section["name"], entry, fill))
+        steps = [replace(step, speak=spoken) if step.text and not step.count
+                 and (spoken := say_as(respell, step.text)) != step.text else step
+                 for step in steps]
         return Script(phase.name, str(data["title"]), tuple(steps))
     except (KeyError, TypeError) as exc:
         raise NarrationError(f"the script of {phase.name!r} is not as docs/narration.md"

@@ -17,7 +17,7 @@ import re
 import tempfile
 import threading
 import wave
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -281,6 +281,7 @@ class SpeechRenderer:
         self._spoken_by: str | None = None  # the key of the voice that rendered last
 
     def clip(self, text: str) -> np.ndarray:
+        """The samples of `text` spoken (the words the voice is given)."""
         # Lines are kept under the voice that spoke them: once a Piper model has failed and
         # espeak-ng stood in, they are found under espeak-ng's key.
         cached = self.cache.get(text, self._spoken_by)
@@ -288,13 +289,14 @@ class SpeechRenderer:
             return cached
         return _TTS.run(self._factory, self.cache.settings, lambda voice: self._render(voice, text))
 
-    def clips(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None
-              ) -> dict[str, np.ndarray]:
-        """Every distinct line's samples; `progress(done, total)` after each line."""
+    def clips(self, texts: Iterable[str], progress: Callable[[int, int], None] | None = None,
+              speech: Mapping[str, str] | None = None) -> dict[str, np.ndarray]:
+        """Every distinct line's samples, by its text; `speech` gives the words spoken where
+        they differ (scripts' say_as); `progress(done, total)` after each line."""
         unique = list(dict.fromkeys(texts))
         out: dict[str, np.ndarray] = {}
         for done, text in enumerate(unique, 1):
-            out[text] = self.clip(text)
+            out[text] = self.clip((speech or {}).get(text, text))
             if progress:
                 progress(done, len(unique))
         return out

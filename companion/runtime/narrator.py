@@ -65,7 +65,7 @@ class Narrator:
     def prepare(self, script: Script, pacing: Pacing,
                 progress: Callable[[int, int], None] | None = None) -> Prepared:
         """Render (or load from the cache) every line, then lay out the timeline."""
-        clips = self.renderer.clips(script.lines, progress)
+        clips = self.renderer.clips(script.lines, progress, script.speech)
         return Prepared(build(script, pacing, lambda text: len(clips[text])), clips)
 
     def to_wav(self, prepared: Prepared, path: Path) -> Path:

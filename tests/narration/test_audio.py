@@ -350,3 +350,21 @@ def test_a_failed_write_leaves_no_half_narration(narrator: Narrator, longest, tm
     with pytest.raises(OSError, match="No space left"):
         narrator.to_wav(longest, tmp_path / "prologue.wav")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_line_is_spoken_in_its_respelt_words(tmp_path: Path) -> None:
+    """The renderer gives the voice a script's respelling (say_as) and keeps the clip under
+    the line's own text; espeak-ng says the respellings as meant (after a comma it read the
+    rulebook's "close" as the adjective, "klohs", and Tybalt as "TIE-bolt")."""
+    import subprocess
+
+    renderer = SpeechRenderer(SpeechCache(tmp_path, VoiceSettings("en-gb", 165)))
+    line, spoken = "Then, close your eyes.", "Then, cloze your eyes."
+    clips = renderer.clips([line], speech={line: spoken})
+    assert np.array_equal(clips[line], renderer.clip(spoken))  # the respelling was spoken
+    assert not np.array_equal(clips[line], renderer.clip(line))
+
+    def phonemes(text: str) -> str:
+        return subprocess.run(["espeak-ng", "-v", "en-gb", "-q", "-x", text], check=True,
+                              capture_output=True, text=True).stdout
+    assert "kl'oUz" in phonemes(spoken) and phonemes("Tibbult").startswith("t'Ib")

@@ -208,3 +208,20 @@ def test_only_engine_power_ups_are_announced() -> None:
     assert BURKES.announce(events) == "Engines at 3 of 5."
     assert BURKES.announce(events[:1]) == ""
     assert CAPTAINS.announce(events) == ""
+
+
+def test_the_voice_is_given_respelt_words_and_the_screen_keeps_the_scripts() -> None:
+    """espeak-ng says "Then, close your eyes." with the adjective "klohs", and Tybalt as
+    "TIE-bolt": the voice is given respellings (data say_as), every screen the rulebook's
+    words."""
+    script = prologue(["tybalt", "mercutio", "hamlet", "brutus", "viola", "lear"])
+    assert "Then, close your eyes." in script.lines  # the rulebook's words, shown
+    assert script.speech["Then, close your eyes."] == "Then, cloze your eyes."
+    tybalt = next(line for line in script.lines if line.startswith("Tybalt, open"))
+    assert "Mercutio" in tybalt  # Tybalt chooses who becomes Mercutio
+    assert script.speech[tybalt].startswith("Tibbult, open") and "Merkewshio" in script.speech[tybalt]
+    assert "Hamlet, open your eyes." not in script.speech  # said as written
+    assert all(not step.speak for step in script.steps if step.count)
+    heads = head_down()
+    assert heads.speech["Everyone, put your head down and close your eyes."] == \
+        "Everyone, put your head down and cloze your eyes."
