@@ -360,8 +360,9 @@ class TableHub:
             log.warning("table %s (%s): house edits this companion no longer has a rule for,"
                         " not applied: %s", stored.id, stored.name,
                         ", ".join(session.house_dropped))
+        join_code, watch_token = self._codes(stored.id, stored.pin)
         table = LiveTable(stored, session, self.store.seat_keys(stored.id),
-                          **self._codes(stored.id, stored.pin))
+                          join_code=join_code, watch_token=watch_token)
         entries = self.store.log(stored.id)
         for entry in entries:
             table.apply(entry.seq, entry.kind,
@@ -409,17 +410,17 @@ class TableHub:
             self._check_phone(client)
             self._make_room()
             stored = self.store.create(table_id, title, session.setup.to_dict(), pin, host_key)
-            table = LiveTable(stored, session, {}, **self._codes(table_id, pin),
-                              started_by=client)
+            join_code, watch_token = self._codes(table_id, pin)
+            table = LiveTable(stored, session, {}, join_code=join_code,
+                              watch_token=watch_token, started_by=client)
             with self._lock:
                 self._tables[table_id] = table
         log.info("table %s created: %s, seats %s", table_id, title, ", ".join(seats))
         return table, host_token
 
-    def _codes(self, table_id: str, pin: str) -> dict[str, str]:
+    def _codes(self, table_id: str, pin: str) -> tuple[str, str]:
         """The table's join QR code and watchers' token, both made from its PIN."""
-        return {"join_code": self.keys.join_code(table_id, pin),
-                "watch_token": self.keys.watch_token(table_id, pin)}
+        return self.keys.join_code(table_id, pin), self.keys.watch_token(table_id, pin)
 
     def _check_phone(self, client: str) -> None:
         """Refuse a phone that already started `tables_per_phone` games still in play (played
@@ -578,8 +579,7 @@ class TableHub:
             pin = new_pin(table.stored.pin)
             self.store.set_host(table.id, key, pin)
             table.stored = replace(table.stored, host_key=key, pin=pin)
-            for name, value in self._codes(table.id, pin).items():
-                setattr(table, name, value)
+            table.join_code, table.watch_token = self._codes(table.id, pin)
             table.started_by = ""  # the old phone can no longer end it: not its count
         log.info("table %s: another phone is the host now (a host link); the PIN is new",
                  table.id)
