@@ -57,7 +57,7 @@ def test_narration_doc_examples_parse_and_its_pacing_table_matches_the_data() ->
         cells = re.search(rf"^\| {name} \|(.*)\|$", text, re.M)
         assert cells is not None, name
         numbers = [float(c.strip().removesuffix(" s")) for c in cells.group(1).split("|")]
-        keys = ["line_gap", "settle", "act", "look", "countdown_step"]
+        keys = ["line_gap", "settle", "act", "enter", "look", "countdown_step"]
         assert numbers == [row[k] for k in keys], name
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.engine import EyesClosed, GameRules
 
-PAUSE_KINDS = ("settle", "act", "look")
+PAUSE_KINDS = ("settle", "act", "enter", "look")
 
 
 class NarrationError(ValueError):

@@ -14,6 +14,7 @@ from companion.narration.scripts import PAUSE_KINDS, NarrationError, Script, pac
 RATE = 22050  # espeak-ng's rate; everything is mixed at it
 
 _PRESET_KEYS = ("lead_in", "line_gap", "countdown_step", "tail", *PAUSE_KINDS)
+ACTING = ("act", "enter", "look")  # the pauses where somebody does something
 
 
 def presets() -> tuple[str, ...]:
@@ -23,7 +24,7 @@ def presets() -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Pacing:
     """Seconds for each kind of pause. `overrides` maps a section name or a pause kind to
-    seconds: a section's value sets that section's act and look pauses (the ones where
+    seconds: a section's value sets that section's act, enter and look pauses (the ones where
     somebody does something), a kind's value sets every pause of that kind."""
 
     name: str
@@ -44,7 +45,7 @@ class Pacing:
     def pause(self, section: str, kind: str, step_seconds: float | None = None) -> float:
         """A pause's length: set for its section, else for its kind, else the step's own
         length in the script data, else the preset's."""
-        if kind in ("act", "look") and section in self.overrides:
+        if kind in ACTING and section in self.overrides:
             return self.overrides[section]
         if kind in self.overrides:
             return self.overrides[kind]
@@ -123,13 +124,13 @@ def build(script: Script, pacing: Pacing, speech_length: Callable[[str], int]) -
 
 def check_pauses(script: Script, pacing: Pacing) -> None:
     """Every pause named on the command line must be one this script has."""
-    acting = {s.section for s in script.steps if s.pause in ("act", "look")}
+    acting = {s.section for s in script.steps if s.pause in ACTING}
     for name in pacing.overrides:
         if name in PAUSE_KINDS or name in acting:
             continue
         known = ", ".join([*sorted(acting), *PAUSE_KINDS])
-        raise NarrationError(f"no pause {name!r} in {script.title}: name a section with an act"
-                             f" or look pause, or a kind of pause ({known})")
+        raise NarrationError(f"no pause {name!r} in {script.title}: name a section where"
+                             f" somebody acts or looks, or a kind of pause ({known})")
 
 
 def _samples(seconds: float) -> int:

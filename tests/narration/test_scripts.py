@@ -143,10 +143,10 @@ def test_pacing_presets_and_overrides_set_the_pauses() -> None:
     assert quick.seconds < build(script, Pacing.preset("normal"), estimate_speech).seconds \
         < relaxed.seconds
     longer = build(script, Pacing.preset("normal", {"hamlet": 20.0}), estimate_speech)
-    hamlet_acts = [c for c in longer.cues if c.section == "hamlet" and c.reason == "act"]
-    other_acts = [c for c in longer.cues if c.section != "hamlet" and c.reason == "act"]
+    hamlet_acts = [c for c in longer.cues if c.section == "hamlet" and c.reason == "enter"]
+    other_acts = [c for c in longer.cues if c.section != "hamlet" and c.reason == "enter"]
     assert [c.length for c in hamlet_acts] == [20 * longer.rate]
-    assert all(c.length == 8 * longer.rate for c in other_acts)
+    assert other_acts and all(c.length == 12 * longer.rate for c in other_acts)
     every_act = build(script, Pacing.preset("normal", {"act": 3.0}), estimate_speech)
     assert all(c.length == 3 * every_act.rate for c in every_act.cues if c.reason == "act")
 
@@ -219,9 +219,26 @@ def test_the_voice_is_given_respelt_words_and_the_screen_keeps_the_scripts() -> 
     assert script.speech["Then, close your eyes."] == "Then, cloze your eyes."
     tybalt = next(line for line in script.lines if line.startswith("Tybalt, open"))
     assert "Mercutio" in tybalt  # Tybalt chooses who becomes Mercutio
-    assert script.speech[tybalt].startswith("Tibbult, open") and "Merkewshio" in script.speech[tybalt]
+    said = script.speech[tybalt]
+    assert said.startswith("Tibbult, open") and "Merkewshio" in said
     assert "Hamlet, open your eyes." not in script.speech  # said as written
     assert all(not step.speak for step in script.steps if step.count)
     heads = head_down()
     assert heads.speech["Everyone, put your head down and close your eyes."] == \
         "Everyone, put your head down and cloze your eyes."
+
+
+@pytest.mark.parametrize("preset", ["quick", "normal", "relaxed"])
+def test_a_captain_who_also_taps_the_phone_is_given_longer_than_a_token_alone(preset: str
+                                                                            ) -> None:
+    """Romeo's choice, Hamlet's, Cordelia's and Brutus's marks are made at the table and on
+    the phone, eyes open (the phones' instructions ask it): their pauses are `enter`, longer
+    than the selected player's swap (`act`), in every preset."""
+    script = prologue(["romeo", "juliet", "hamlet", "cordelia", "brutus", "viola"])
+    timeline = build(script, Pacing.preset(preset), estimate_speech)
+    waits = {(cue.section, cue.reason): cue.length for cue in timeline.cues
+             if cue.reason in ("act", "enter")}
+    assert {section for section, reason in waits if reason == "enter"} == \
+        {"swap", "hamlet", "cordelia", "brutus"}
+    assert waits[("swap", "enter")] > waits[("swap", "act")]
+    assert min(waits.values()) == waits[("swap", "act")]
