@@ -2,12 +2,14 @@
 command-line options (each overrides the one before).
 
 The file is TOML: $COMPANION_CONFIG, else $XDG_CONFIG_HOME/gambit-companion/companion.toml
-(~/.config/... by default); a missing file is fine. Each setting `name` can also be set as the
-environment variable COMPANION_NAME (upper case), for example COMPANION_VOICE=en-us.
+(~/.config/... by default), else the Pi service's /etc/gambit-companion/companion.toml; a
+missing file is fine. Each setting `name` can also be set as the environment variable
+COMPANION_NAME (upper case), for example COMPANION_VOICE=en-us.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
 from dataclasses import dataclass, field, fields, replace
@@ -15,6 +17,9 @@ from pathlib import Path
 from typing import Any
 
 APP = "gambit-companion"
+# What deploy/install-pi.sh installs: a shell on the Pi (`sudo -u companion companion tables`)
+# reads the service's settings, and with them its data directory and port.
+SYSTEM_CONFIG = Path("/etc") / APP / "companion.toml"
 
 
 class SettingsError(ValueError):
@@ -76,7 +81,8 @@ def config_path() -> Path:
     if os.environ.get("COMPANION_CONFIG"):
         return Path(os.environ["COMPANION_CONFIG"])
     base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(base) / APP / "companion.toml"
+    mine = Path(base) / APP / "companion.toml"
+    return SYSTEM_CONFIG if not mine.is_file() and SYSTEM_CONFIG.is_file() else mine
 
 
 def _convert(name: str, kind: Any, value: Any, where: str) -> Any:
@@ -121,13 +127,23 @@ def load_settings(path: Path | None = None) -> Settings:
         raise SettingsError(f"{', '.join(sources)}: {exc}") from None
 
 
-def missing_config() -> str | None:
-    """A warning when $COMPANION_CONFIG names no file (a name typed wrong: the defaults are
-    used), else None. Not an error: an empty place for settings is a choice too."""
+def settings_warnings() -> list[str]:
+    """What looks typed wrong, though the companion can start: $COMPANION_CONFIG naming no
+    file (the defaults are used), a COMPANION_ variable that is nearly a setting's (it is
+    ignored). Not errors: an empty place for settings is a choice too."""
+    out = []
     named = os.environ.get("COMPANION_CONFIG")
     if named and not Path(named).is_file():
-        return f"COMPANION_CONFIG names {named}, which is not a file: no settings file is read"
-    return None
+        out.append(f"COMPANION_CONFIG names {named}, which is not a file: no settings file"
+                   " is read")
+    known = [f"COMPANION_{f.name.upper()}" for f in fields(Settings) if f.name != "sources"]
+    others = ("COMPANION_CONFIG", "COMPANION_MODELS")  # variables, not settings
+    for name in sorted(os.environ):
+        if name.startswith("COMPANION_") and name not in known and name not in others:
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.85)
+            if close:
+                out.append(f"{name} is not a setting, so it is ignored: {close[0]}?")
+    return out
 
 
 def models_dir() -> Path:

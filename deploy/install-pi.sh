@@ -59,6 +59,9 @@ run chmod -R go-w "$INSTALL_DIR"
 run mkdir -p "$CONFIG_DIR"
 if [[ ! -e "$CONFIG_DIR/companion.toml" ]]; then
     run install -m 0644 "$SOURCE/deploy/companion.toml" "$CONFIG_DIR/companion.toml"
+    # The service's data directory, named in the file too: a shell on the Pi (`sudo -u
+    # companion companion tables`) reads this file, not the unit's environment.
+    run sed -i "s|^data = \"\"|data = \"$DATA_DIR\"|" "$CONFIG_DIR/companion.toml"
 fi
 run install -d -m 0750 -o "$SERVICE_USER" -g "$SERVICE_USER" "$DATA_DIR"
 

@@ -197,3 +197,22 @@ def test_doctor_on_the_pi_where_the_companion_already_runs(
             in capsys.readouterr().out
     finally:
         server.stop()
+
+
+def test_the_sample_settings_name_every_setting_and_the_pi_gets_its_data_directory() -> None:
+    """deploy/companion.toml is what docs/service.md points to for every setting, and it
+    loads as it is; install-pi.sh writes the service's data directory into the copy in
+    /etc, which a shell on the Pi reads (the unit's environment is the service's only)."""
+    import tomllib
+    from dataclasses import fields
+
+    from companion.settings import Settings, load_settings
+
+    sample = DEPLOY / "companion.toml"
+    named = set(tomllib.loads(sample.read_text()))
+    assert named == {f.name for f in fields(Settings)} - {"sources"}
+    assert load_settings(sample) == Settings()  # the sample says the defaults
+    plan = subprocess.run([str(DEPLOY / "install-pi.sh")], capture_output=True, text=True,
+                          check=True, env={**os.environ, "DRY_RUN": "1"}).stdout
+    if "install -m 0644" in plan and "/etc/gambit-companion/companion.toml" in plan:
+        assert 'data = "/var/lib/gambit-companion"' in plan

@@ -19,7 +19,7 @@ from companion.settings import (
     SettingsError,
     data_dir,
     load_settings,
-    missing_config,
+    settings_warnings,
 )
 
 MIN_FREE_MB = 200  # room for the database, the speech cache and narration files
@@ -180,8 +180,8 @@ def _doctor(args: argparse.Namespace) -> int:
         return 1
     if settings.sources:
         print(f"settings from {', '.join(settings.sources)}")
-    if (missing := missing_config()) is not None:
-        print(f"[warn] settings: {missing}")
+    for warning in settings_warnings():
+        print(f"[warn] settings: {warning}")
     results = run_checks(settings, data)
     for check in results:
         mark = "ok  " if check.ok else ("FAIL" if check.required else "warn")

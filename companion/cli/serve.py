@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 import time
 
-from companion.settings import SettingsError, data_dir, load_settings, missing_config
+from companion.settings import SettingsError, data_dir, load_settings, settings_warnings
 
 log = logging.getLogger("companion")
 
@@ -15,17 +16,19 @@ log = logging.getLogger("companion")
 def _serve(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     # Loaded here, not at import: `companion --help` must not wait for the whole service.
-    from companion.runtime.service import Services, one_malloc_arena
+    from companion.runtime.service import Services, one_malloc_arena, record_serving
     from companion.storage import StorageError
 
     one_malloc_arena()  # before any thread starts: memory stays flat over a long evening
 
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not args.verbose:  # a phone leaving its page is no news: "Client disconnected ..."
+        logging.getLogger("waitress").setLevel(logging.WARNING)
     try:
         settings = load_settings().with_options(host=args.host, port=args.port, data=args.data)
-        if (missing := missing_config()) is not None:
-            log.warning("%s", missing)
+        for warning in settings_warnings():
+            log.warning("settings: %s", warning)
         data = data_dir(settings.data or None)
         services = Services.build(settings, data)
     except (SettingsError, StorageError, OSError, ValueError) as exc:
@@ -49,7 +52,12 @@ def _serve(args: argparse.Namespace) -> int:
               " (is another companion running? choose another --port; --host is an address"
               " of this machine, or 0.0.0.0)", file=sys.stderr)
         return 2
+    # What it writes from now on no other user may read (a table's photos of dice, its
+    # exports), as the Pi's unit says (UMask=0027): a desktop's umask lets everyone read.
+    # The database and key are kept private by Services.build.
+    os.umask(0o027)
     services.start()
+    record_serving(data, settings.host, settings.port)
     tables = services.hub.tables()
     log.info("data in %s; %d open table(s)", data, len(tables))
     log.info("phones: open http://%s:%d/ (ready in %.2f s)", phones_address(settings.host),
@@ -57,6 +65,7 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         server.run()  # until Ctrl-C or the service manager stops it
     finally:
+        log.info("stopping: every table is kept as it is")
         services.close()
     return 0
 

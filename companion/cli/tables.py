@@ -23,7 +23,7 @@ def _store(args: argparse.Namespace) -> tuple[Settings, Path, TableStore]:
     """The settings, the data directory and its database, opened read only."""
     from companion.storage import StorageError, TableStore
 
-    settings = load_settings().with_options(data=args.data, port=getattr(args, "port", None))
+    settings = load_settings().with_options(data=args.data)
     data = data_dir(settings.data or None)
     if not (data / "tables.sqlite3").is_file():
         raise SettingsError(f"no tables in {data} yet (is this the companion's data"
@@ -41,18 +41,22 @@ def _when(at: float) -> str:
 
 
 def _list(args: argparse.Namespace) -> int:
+    from companion.runtime.service import last_served
     from companion.storage import StorageError
 
     try:
         _, data, store = _store(args)
         try:
             tables = store.tables(include_ended=args.all)
-            if not tables:
-                print(f"no {'' if args.all else 'open '}tables in {data}")
+            served = last_served(data)
+            # Which data it read: a shell's settings may not be the service's.
+            print(f"{len(tables) or 'no'} {'' if args.all else 'open '}table(s) in {data}"
+                  + (f" (served on port {served['port']})" if served else ""))
             for table in tables:
                 entries, last = store.log_size(table.id)
                 state = (f"ended {_when(table.ended)}" if table.ended
-                         else f"last move {_when(last or table.created)}")
+                         else f"last move {_when(last)}" if last
+                         else f"created {_when(table.created)}, no move yet")
                 print(f"{table.id}  {table.name[:40]:40}  {table.setup.get('game', '?'):16}"
                       f"  {len(table.setup.get('seats', ())):2} players  {entries:4} entries"
                       f"  {state}")
@@ -67,7 +71,7 @@ def _list(args: argparse.Namespace) -> int:
 def _host(args: argparse.Namespace) -> int:
     import segno
 
-    from companion.runtime.service import existing_secret_key
+    from companion.runtime.service import existing_secret_key, last_served
     from companion.runtime.tables import Keys
     from companion.storage import StorageError
     from companion.web.pages import phones_address
@@ -85,7 +89,11 @@ def _host(args: argparse.Namespace) -> int:
     except (SettingsError, StorageError) as exc:
         print(f"companion tables host: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    link = f"http://{phones_address(settings.host)}:{settings.port}/t/{table.id}?host={code}"
+    # The port the companion serves on: --port, else where it last served these tables
+    # (`./start.sh --port 8080` says it on its own command line, not in the settings).
+    served = last_served(data)
+    port = args.port or (served["port"] if served else settings.port)
+    link = f"http://{phones_address(settings.host)}:{port}/t/{table.id}?host={code}"
     print(f"{table.name}{' (ended)' if table.ended else ''}: open this on the new host's"
           f" phone (once; the phone that was the host is host no more):\n\n{link}\n")
     if not args.no_qr:
@@ -112,6 +120,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
                     " serves once; make another for another phone.")
     host.add_argument("table", help="the table's id (the first column of `companion tables`)")
     host.add_argument("--data", default=argparse.SUPPRESS, **data)
-    host.add_argument("--port", type=int, help="the port the companion serves on")
+    host.add_argument("--port", type=int, help="the port the companion serves on (default:"
+                      " where it last served these tables)")
     host.add_argument("--no-qr", action="store_true", help="the link only, no QR code")
     host.set_defaults(run=_host)

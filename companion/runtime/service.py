@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import json
 import logging
 import os
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.devices.camera import Camera, camera_off, open_camera, parse_resolution
 from companion.errors import ConfigError
@@ -40,6 +42,39 @@ def existing_secret_key(data: Path) -> bytes:
     if len(key) < 32:
         raise SettingsError(f"{path} is not a key the companion made: start the companion once")
     return key
+
+
+def keep_private(data: Path) -> None:
+    """No other user of this machine may read the data directory: the database holds each
+    table's PIN and seed (the whole deal). Only "other" loses access: on the Pi the service's
+    group may read, as its unit says (StateDirectoryMode=0750)."""
+    for path in [data, *data.glob("tables.sqlite3*")]:
+        mode = path.stat().st_mode
+        if mode & 0o007:
+            try:
+                path.chmod(mode & 0o7770)
+            except PermissionError:  # not ours: say so, and go on
+                log.warning("%s can be read by any user of this machine (chmod o-rwx it)",
+                            path)
+
+
+SERVING = "serving.json"  # where `companion serve` last listened, for `companion tables host`
+
+
+def record_serving(data: Path, host: str, port: int) -> None:
+    path = data / SERVING
+    partial = path.with_name(f".{SERVING}.partial")
+    partial.write_text(json.dumps({"host": host, "port": port}))
+    partial.replace(path)
+
+
+def last_served(data: Path) -> dict[str, Any] | None:
+    """Where `companion serve` last listened with this data directory, if it has."""
+    try:
+        served = json.loads((data / SERVING).read_text())
+    except (OSError, ValueError):
+        return None
+    return served if isinstance(served, dict) and isinstance(served.get("port"), int) else None
 
 
 def secret_key(data: Path) -> bytes:
@@ -105,6 +140,7 @@ class Services:
             raise SettingsError(f"setting 'pacing': {exc}") from None
         secret = secret_key(data)
         store = TableStore(data / "tables.sqlite3")
+        keep_private(data)
         hub = TableHub(store, Keys(secret), settings.max_tables, settings.tables_per_phone)
         narration = NarrationService(hub, Narrator(settings, data))
         camera = CameraService(hub, camera_opener(settings), data=data)

@@ -44,6 +44,7 @@ PIN_TRIES_LONG = 20  # wrong PINs from one phone in PIN_LONG seconds: it waits P
 PIN_LONG = 30 * 60
 IDLE_SECONDS = 12 * 3600  # an open table untouched this long may be ended for a new one
 FINISHED_KEPT = 10 * 60  # a finished game untouched this long may be ended for a new one
+UNUSED_KEPT = 30 * 60  # a table nobody joined or played this long may be ended for a new one
 PHONE_COUNTED = 2 * 3600  # a game untouched this long no longer counts against its phone
 ENDED_KEPT = 2  # ended tables kept in memory (for their export); the store keeps them all
 
@@ -415,7 +416,8 @@ class TableHub:
                               watch_token=watch_token, started_by=client)
             with self._lock:
                 self._tables[table_id] = table
-        log.info("table %s created: %s, seats %s", table_id, title, ", ".join(seats))
+        log.info("table %s created by %s: %s, seats %s", table_id, client or "this machine",
+                 title, ", ".join(seats))
         return table, host_token
 
     def _codes(self, table_id: str, pin: str) -> tuple[str, str]:
@@ -442,21 +444,30 @@ class TableHub:
     def _make_room(self) -> None:
         """Refuse a new table when `max_tables` are open, unless one of them is done with: a
         game that is over (players rarely tap "End table" after the last move), the one over
-        longest first, or else one idle for half a day. That one is ended (its log kept)."""
+        longest first; else one nobody joined or played for half an hour (made and left, or
+        made by the dozen from a few phones); else one idle for half a day. That one is
+        ended (its log kept)."""
         open_tables = self.tables()
         if len(open_tables) < self.max_tables:
             return
+        now = time.time()
         # over, and left so for a while: a final move may still be undone or corrected
         over = [t for t in open_tables if t.session.outcome is not None
-                and time.time() - t.last_active >= FINISHED_KEPT]
-        oldest = min(over or open_tables, key=lambda t: t.last_active)
-        idle_hours = (time.time() - oldest.last_active) / 3600
-        if not over and idle_hours < IDLE_SECONDS / 3600:
+                and now - t.last_active >= FINISHED_KEPT]
+        unused = [t for t in open_tables if not t.seat_keys and not t.entries
+                  and now - t.last_active >= UNUSED_KEPT]
+        oldest = min(over or unused or open_tables, key=lambda t: t.last_active)
+        idle_hours = (now - oldest.last_active) / 3600
+        if not over and not unused and idle_hours < IDLE_SECONDS / 3600:
+            log.warning("a new table refused: %d tables open (max_tables), none over, unused"
+                        " or idle", len(open_tables))
             raise TableError(429, "too_many_tables",
                              f"this companion already runs {len(open_tables)} tables: end one"
-                             " you no longer play (its Host tab) first")
+                             " you no longer play (its Host tab) first, or ask whoever runs"
+                             " the companion")
         log.info("table %s ended to make room: %s", oldest.id,
-                 "its game is over" if over else f"idle {idle_hours:.0f} hours")
+                 "its game is over" if over else "nobody joined or played it" if unused
+                 else f"idle {idle_hours:.0f} hours")
         self.end(oldest, Actor(host=True))
 
     def tables(self) -> list[LiveTable]:
@@ -536,6 +547,12 @@ class TableHub:
             if typed is None or not hmac.compare_digest(typed.encode(),
                                                         table.stored.pin.encode()):
                 table.pin_failures[client] = [*failures, now]
+                tries = len(failures) + 1
+                # Never the PIN typed: a near miss would narrow the real one down.
+                (log.warning if tries in (PIN_TRIES, PIN_TRIES_LONG) else log.info)(
+                    "table %s: a wrong PIN from %s (%d in half an hour)%s", table.id,
+                    client or "this machine", tries,
+                    ": it waits now" if tries in (PIN_TRIES, PIN_TRIES_LONG) else "")
                 raise TableError(403, "wrong_pin", "wrong PIN")
 
     def join(self, table: LiveTable, pin: Any, seat: Any, code: Any = None,
@@ -557,7 +574,8 @@ class TableHub:
                 raise TableError(409, "seat_taken",
                                  f"seat {seat} ({seats[seat]}) is taken; the host can free it")
             table.seat_keys[seat] = key
-        log.info("table %s: seat %d (%s) joined", table.id, seat, seats[seat])
+        log.info("table %s: seat %d (%s) joined from %s", table.id, seat, seats[seat],
+                 client or "this machine")
         table.touch()
         return seat, token
 
@@ -593,6 +611,8 @@ class TableHub:
         with table.lock:
             self.store.release_seat(table.id, seat)
             table.seat_keys.pop(seat, None)
+        log.info("table %s: the host freed seat %d (%s)", table.id, seat,
+                 table.session.setup.seats[seat])
         table.touch()
 
     # --- changes ------------------------------------------------------------------------

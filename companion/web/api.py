@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,6 +26,8 @@ from companion.runtime.service import Services
 from companion.runtime.tables import Actor, LiveTable, TableError
 from companion.web.openapi import openapi_document, request_schemas
 from companion.web.schema import normalized, problem
+
+log = logging.getLogger(__name__)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -58,10 +61,14 @@ def set_cookie(response: Response, name: str, value: str) -> None:
 def body(schema: str) -> dict[str, Any]:
     """The request's JSON object, checked against its schema in the API's document (the
     document and the service agree by construction): 400 naming what is wrong."""
+    text = request.get_data(as_text=True)
     try:
-        data = request.get_json(silent=True)
+        data = json.loads(text) if text.strip() else None
+    except json.JSONDecodeError as exc:  # say where, as a client's developer needs it
+        raise TableError(400, "bad_request", f"the body is not valid JSON: {exc.msg} at"
+                                             f" character {exc.pos}") from None
     except RecursionError:  # "[[[[..." nested past Python's limit
-        data = None
+        raise TableError(400, "bad_request", "the body's JSON is nested too deep") from None
     if not isinstance(data, dict):
         raise TableError(400, "bad_request", "the body must be a JSON object")
     if not _whole_unicode(data):
@@ -357,7 +364,7 @@ def events(table_id: str) -> Response:
     # one phone wherever it is; watchers share one cookie, so each is told apart by address.
     who = (f"seat {actor.seat}" if actor.seat is not None else "host" if actor.host
            else f"watcher {request.remote_addr}")
-    release = streams.take((table.id, who))
+    release = streams.take((table.id, who), request.remote_addr or "")
 
     def stream() -> Iterator[str]:
         try:
@@ -401,21 +408,34 @@ def events(table_id: str) -> Response:
 
 class StreamLimits:
     """Live connections hold a server thread each: at most `per_phone` for one phone (its
-    cookies) and `total` in all, so a flood of them cannot starve the other requests."""
+    cookies), half of `total` for one address (a script holding every seat of tables it made
+    from one machine would leave the real phones none), and `total` in all, so a flood of
+    them cannot starve the other requests. A phone refused updates by asking instead."""
 
     def __init__(self, total: int, per_phone: int = 3) -> None:
         self.total = total
         self.per_phone = per_phone
+        self.per_address = max(per_phone, total // 2)
         self._open: dict[object, int] = {}
+        self._by_address: dict[object, int] = {}
         self._lock = threading.Lock()
 
-    def take(self, phone: object) -> Callable[[], None]:
+    def take(self, phone: object, address: str = "") -> Callable[[], None]:
         with self._lock:
-            if sum(self._open.values()) >= self.total or self._open.get(phone, 0) >= \
-                    self.per_phone:
+            full: str | None = None
+            if sum(self._open.values()) >= self.total:
+                full = "every live connection is taken"
+            elif self._by_address.get(address, 0) >= self.per_address:
+                full = f"{address} holds {self.per_address} live connections"
+            elif self._open.get(phone, 0) >= self.per_phone:
+                full = ""  # one phone's own tabs beyond its three are no news to the log
+            if full is not None:
+                if full:
+                    log.warning("a live connection refused (%s): that phone asks instead", full)
                 raise TableError(503, "busy", "too many live connections: this phone updates"
                                               " by asking instead")
             self._open[phone] = self._open.get(phone, 0) + 1
+            self._by_address[address] = self._by_address.get(address, 0) + 1
         done = threading.Event()
 
         def release() -> None:
@@ -423,8 +443,9 @@ class StreamLimits:
                 return
             done.set()
             with self._lock:
-                self._open[phone] -= 1
-                if not self._open[phone]:
-                    del self._open[phone]
+                for counts, key in ((self._open, phone), (self._by_address, address)):
+                    counts[key] -= 1
+                    if not counts[key]:
+                        del counts[key]
 
         return release

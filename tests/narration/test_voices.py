@@ -145,9 +145,36 @@ def test_a_settings_file_named_but_missing_is_warned_of(
     from companion.cli import main
 
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "typo.toml"))
+    monkeypatch.setenv("COMPANION_MAXTABLES", "3")  # nearly a setting: said, ignored
+    monkeypatch.setenv("COMPANION_MODELS", str(tmp_path))  # a variable, not a setting
     main(["doctor", "--data", str(tmp_path / "data"), "--port", "8799"])
+    out = capsys.readouterr().out
     assert f"[warn] settings: COMPANION_CONFIG names {tmp_path / 'typo.toml'}, which is not" \
-        " a file" in capsys.readouterr().out
+        " a file" in out
+    assert "[warn] settings: COMPANION_MAXTABLES is not a setting, so it is ignored:" \
+        " COMPANION_MAX_TABLES?" in out
+    assert "COMPANION_MODELS" not in out
+
+
+def test_a_shell_on_the_pi_reads_the_services_settings(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sudo -u companion companion tables` has neither COMPANION_CONFIG nor a settings file
+    of its own: it reads the one install-pi.sh installed (and so the service's data
+    directory); a user's own file comes first."""
+    from companion import settings
+
+    system = tmp_path / "etc.toml"
+    system.write_text('data = "/var/lib/gambit-companion"\n')
+    monkeypatch.setattr(settings, "SYSTEM_CONFIG", system)
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    monkeypatch.delenv("COMPANION_DATA", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert settings.config_path() == system
+    assert settings.data_dir() == Path("/var/lib/gambit-companion")
+    mine = tmp_path / "config" / "gambit-companion" / "companion.toml"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("port = 8080\n")
+    assert settings.config_path() == mine
 
 
 def test_a_piper_model_that_fails_never_poisons_the_cache(data_with_voice: Path,

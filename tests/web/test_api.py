@@ -424,7 +424,15 @@ def test_bodies_are_limited_and_junk_is_refused(table: dict[str, Any]) -> None:
     assert big.status_code == 413 and big.json["error"] == "request_entity_too_large"
     assert big.json["message"] == "the body is over 64 KB: nothing was read"
     junk = client.post(f"{base}/actions", data="{not json", content_type="application/json")
-    assert junk.status_code == 400 and junk.json["message"] == "the body must be a JSON object"
+    assert junk.status_code == 400 and junk.json["message"] == \
+        "the body is not valid JSON: Expecting property name enclosed in double quotes at" \
+        " character 1"
+    cut = client.post(f"{base}/actions", data='{"name": "charge",',
+                      content_type="application/json")
+    assert cut.status_code == 400 and "not valid JSON" in cut.json["message"]
+    listed = client.post(f"{base}/actions", data="[1]", content_type="application/json")
+    assert listed.status_code == 400 and listed.json["message"] == \
+        "the body must be a JSON object"
     assert client.get("/api/tables/nope").status_code == 404
     assert client.get("/api/tables/nope").json == {"error": "not_found",
                                                    "message": "no table 'nope'"}
@@ -490,6 +498,10 @@ def test_deeply_nested_junk_is_a_400_not_a_crash(table: dict[str, Any]) -> None:
     client = table["host"].client
     response = client.post("/api/tables", data="[" * 5000, content_type="application/json")
     assert response.status_code == 400 and response.json["error"] == "bad_request"
+    deep = client.post("/api/tables", data="[" * 5000 + "]" * 5000,
+                       content_type="application/json")
+    assert deep.status_code == 400 and deep.json["message"] == \
+        "the body's JSON is nested too deep"
 
 
 def test_undos_show_where_they_happened(table: dict[str, Any]) -> None:
@@ -589,6 +601,26 @@ def test_the_stream_limits_count_all_phones() -> None:
         limits.take("d")
 
 
+def test_one_address_holds_at_most_half_the_live_connections(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A script on one machine holding every seat of tables it made would leave the real
+    phones none: one address holds at most half (the phones refused update by asking)."""
+    import logging
+
+    from companion.runtime.tables import TableError
+    from companion.web.api import StreamLimits
+
+    limits = StreamLimits(total=10, per_phone=3)
+    script = [limits.take(("t1", f"seat {n}"), "10.0.0.66") for n in range(5)]
+    with caplog.at_level(logging.WARNING), pytest.raises(TableError, match="by asking"):
+        limits.take(("t2", "seat 0"), "10.0.0.66")
+    assert "10.0.0.66 holds 5 live connections" in caplog.text
+    phones = [limits.take(("t3", f"seat {n}"), f"10.0.0.{n}") for n in range(5)]
+    script[0]()
+    limits.take(("t2", "seat 0"), "10.0.0.66")  # its place back
+    assert len(phones) == 5
+
+
 def test_open_tables_are_bounded_and_an_idle_one_makes_room(services: Any, phone: Any) -> None:
     """A flood of new tables stops at the limit; a table idle for half a day is ended (its log
     kept) to make room for a new one, and a busy one never is."""
@@ -606,6 +638,60 @@ def test_open_tables_are_bounded_and_an_idle_one_makes_room(services: Any, phone
         == 201
     assert made[0] not in [t["id"] for t in host.get("/api/tables").json]
     assert host.get(f"/api/tables/{made[0]}/export").status_code == 200  # still readable
+
+
+def test_a_table_nobody_joined_or_played_for_half_an_hour_makes_room(
+        services: Any, phone: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """Tables made and left (or made by the dozen from a few phones) must not keep a café's
+    next table out for 12 hours: one nobody joined or played for half an hour is ended
+    first. One with a player seated is kept; a refusal is logged and says whom to ask."""
+    import logging
+    import time
+
+    services.hub.max_tables = 2
+    host = phone()
+    made = [host.post("/api/tables", {"game": "gambit-6x6", "seats": ["A", "B"]}).json
+            for _ in range(2)]
+    assert host.post(f"/api/tables/{made[0]['id']}/join",
+                     {"pin": made[0]["pin"], "seat": 0}).status_code == 200
+    for table in made:
+        services.hub.get(table["id"]).last_active = time.time() - 40 * 60
+    services.hub.get(made[1]["id"]).last_active = time.time() - 20 * 60  # made just now
+    caplog.set_level(logging.INFO, logger="companion.runtime.tables")
+    refused = host.post("/api/tables", {"game": "gambit-6x6", "seats": ["A", "B"]})
+    assert refused.status_code == 429 and "ask whoever runs the companion" in \
+        refused.json["message"]
+    assert "a new table refused: 2 tables open" in caplog.text
+    services.hub.get(made[1]["id"]).last_active = time.time() - 31 * 60
+    assert host.post("/api/tables", {"game": "gambit-6x6",
+                                     "seats": ["A", "B"]}).status_code == 201
+    still = [t["id"] for t in host.get("/api/tables").json]
+    assert made[0]["id"] in still and made[1]["id"] not in still
+    assert f"table {made[1]['id']} ended to make room: nobody joined or played it" in caplog.text
+
+
+def test_the_log_says_who_joined_guessed_and_was_freed_never_a_pin(
+        table: dict[str, Any], app: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """What an operator needs to see what happened at a table, and nothing a PIN could be
+    read from."""
+    import logging
+
+    from tests.web.conftest import Phone
+
+    guesser = Phone(app, "10.0.0.77")
+    base = table["base"]
+    with caplog.at_level(logging.INFO, logger="companion"):
+        for guess in ("000000", "111111", "222222", "333333", "444444"):
+            assert guesser.post(f"{base}/join", {"pin": guess, "seat": None}).status_code == 403
+        assert table["host"].post(f"{base}/seats/2/release").status_code == 200
+        assert Phone(app, "10.0.0.78").post(f"{base}/join", {"pin": table["pin"],
+                                                             "seat": 2}).status_code == 200
+    assert f"table {table['id']}: a wrong PIN from 10.0.0.77 (1 in half an hour)" in caplog.text
+    assert "(5 in half an hour): it waits now" in caplog.text
+    assert f"table {table['id']}: the host freed seat 2 (Cat)" in caplog.text
+    assert f"table {table['id']}: seat 2 (Cat) joined from 10.0.0.78" in caplog.text
+    for pin in (table["pin"], "000000", "444444"):
+        assert pin not in caplog.text
 
 
 def test_one_phone_cannot_fill_the_cafe_with_tables(services: Any, app: Any) -> None:
@@ -940,3 +1026,38 @@ def test_a_host_link_is_never_made_with_a_key_the_service_did_not_make(
     assert main(["tables", "host", made.id, "--data", str(copy)]) == 2
     assert "start the companion once" in capsys.readouterr().err
     assert not (copy / "secret.key").exists()
+
+
+def test_a_served_data_directory_is_private_and_its_host_link_names_the_port_served_on(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """The database holds each table's PIN and seed (its deal): no other user of the machine
+    may read it, even where the desktop's umask lets everyone read (only the Pi's unit set
+    its own). And `./start.sh --port 8941` puts the port on a command line, not in the
+    settings: `companion tables host` links to where the tables were last served."""
+    import stat
+
+    from companion.cli import main
+    from tests.web.server import Client, Server
+
+    data = tmp_path / "data"
+    data.mkdir(mode=0o755)
+    data.chmod(0o755)  # as a desktop makes it
+    server = Server(data, env={"COMPANION_CAMERA": "none"})
+    server.start()
+    try:
+        status, made = Client(server).call("POST", "/api/tables",
+                                           {"game": "gambit-6x6", "seats": ["A", "B"]})
+        assert status == 201
+    finally:
+        server.stop()
+    for path in [data, *data.glob("tables.sqlite3*"), data / "secret.key"]:
+        assert stat.S_IMODE(path.stat().st_mode) & 0o007 == 0, path
+    table = made["id"]
+    assert main(["tables", "--data", str(data)]) == 0
+    listed = capsys.readouterr().out
+    assert f"1 open table(s) in {data} (served on port {server.port})" in listed
+    assert "no move yet" in listed
+    assert main(["tables", "host", table, "--data", str(data), "--no-qr"]) == 0
+    assert f":{server.port}/t/{table}?host=" in capsys.readouterr().out
+    assert main(["tables", "host", table, "--data", str(data), "--no-qr", "--port", "9"]) == 0
+    assert f":9/t/{table}?host=" in capsys.readouterr().out
