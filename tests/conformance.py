@@ -63,8 +63,10 @@ def setups(rules: GameRules) -> list[GameSetup]:
     try:
         rules.setup(by_hand)
     except RulesError:
-        pass  # the game has no deal made by hand
+        # the game has no deal made by hand: the phone must not offer one
+        assert not info.deals_by_hand, f"{info.slug} says it deals by hand, refuses a deal"
     else:
+        assert info.deals_by_hand, f"{info.slug} takes a deal by hand the phone never offers"
         found.append(by_hand)
     return found
 

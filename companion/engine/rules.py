@@ -37,6 +37,9 @@ class GameInfo:
     # companion rolls, in secret or not, rolls none): the service reads no dice otherwise.
     uses_dice: bool = False
     uses_cards: bool = True
+    # Whether a table may deal the game's cards by hand (setup ``deal``): the phone offers
+    # it only then (a tick for a game with no deal was refused at creation).
+    deals_by_hand: bool = False
     # The table options a phone offers when a table is created (a game may accept more).
     options: tuple[Param, ...] = ()
     # The house readings a phone offers then (``house.house_reading``): each named by its data

@@ -135,6 +135,7 @@ def games() -> Response:
     """The games a table can be created for, with their options and house readings."""
     return jsonify([{"slug": g.info.slug, "title": g.info.title, "summary": g.info.summary,
                      "min_players": g.info.min_players, "max_players": g.info.max_players,
+                     "deals_by_hand": g.info.deals_by_hand,
                      "options": [p.to_dict() for p in g.info.options],
                      "house_readings": [p.to_dict() for p in g.info.house_readings]}
                     for g in all_games()])

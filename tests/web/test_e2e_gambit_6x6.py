@@ -201,8 +201,12 @@ def test_a_new_table_chooses_its_house_readings_on_the_phone(server: Server,
     host.goto(server.url + "/")
     host.select_option("#game", "captains-gambit")
     expect(host.locator("#readings")).to_be_hidden()
+    host.check("input[name=dealt_by_hand]")  # real cards: Captain's Gambit deals them
     host.select_option("#game", "gambit-6x6")
     expect(host.locator("#readings")).to_be_visible()
+    # No cards to deal: the tick is neither offered nor kept (it would refuse the table).
+    expect(host.locator("#dealt-by-hand")).to_be_hidden()
+    expect(host.locator("input[name=dealt_by_hand]")).not_to_be_checked()
     host.click("#readings summary")
     sidewinder = host.locator("#reading-controls select[name='moves.sidewinder']")
     expect(sidewinder).to_have_value("edge")

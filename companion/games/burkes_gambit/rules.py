@@ -54,6 +54,7 @@ INFO = GameInfo(
     summary="Dice from a bag, a hidden parasite, saboteurs among the crew: eject the infected"
             " before the ship reaches Earth.",
     uses_dice=True,
+    deals_by_hand=True,
     options=(
         Param("engines_to_earth", "number", "Engine power-ups to reach Earth (empty: the"
               " rulebook's number)", minimum=1, maximum=12),

@@ -40,6 +40,7 @@ INFO = GameInfo(
     min_players=4,
     max_players=8,
     summary="Hidden captains, bluffed permits, 12 rounds: each captain has a secret way to win.",
+    deals_by_hand=True,
     options=(
         Param("warp_in", "choices", "Warp In captains (advanced)",
               choices=Book.load().warp_in_groups(), minimum=0,

@@ -82,6 +82,9 @@ function chooseGame() {
   document.getElementById("options").hidden = !game.options.length;
   setChildren(document.getElementById("reading-controls"), ...game.house_readings.map(optionControl));
   document.getElementById("readings").hidden = !game.house_readings.length;
+  const dealt = document.getElementById("dealt-by-hand");
+  dealt.hidden = !game.deals_by_hand;
+  if (dealt.hidden) dealt.querySelector("input").checked = false;
   setSeats(Math.max(game.min_players, Math.min(seatInputs().length || game.min_players, game.max_players)));
 }
 
