@@ -51,8 +51,9 @@ def place(page: Page, movement: tuple[str, str], action: tuple[str, str],
 
 
 def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Browser) -> None:
-    _, table = Client(server).call("POST", "/api/tables", {"game": "gambit-6x6",
-                                                            "seats": ["Ann", "Ben"]})
+    host_api = Client(server)
+    _, table = host_api.call("POST", "/api/tables", {"game": "gambit-6x6",
+                                                      "seats": ["Ann", "Ben"]})
     ann, ben = (seated_phone(browser, server, table, seat) for seat in (0, 1))
 
     # Diagonal and Ghost come first in the powers' order: A1 Diagonal, A2 Ghost.
@@ -105,10 +106,25 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     expect(ben.locator("#turn")).to_contain_text(
         "Ben to give up a piece, then Ann to place a new movement power")
 
+    # The host cannot undo what showed a hidden power: the last step stays in sight, with
+    # why and what is left (the box once vanished without a word).
+    host = new_phone(browser)  # the phone that made the table: its cookies
+    host.context.add_cookies([{"name": c.name, "value": c.value, "url": server.url}
+                              for c in host_api.jar])
+    host.goto(f"{server.url}/t/{table['id']}")
+    tab(host, "log")
+    expect(host.locator("#last-action")).to_have_text(
+        "Ben challenges Ann's claim that A1 holds Diagonal")
+    expect(host.locator("#undo")).to_be_hidden()
+    expect(host.locator("#undo-why")).to_contain_text("This cannot be undone")
+    shot(host, "undo-not-possible")
+
     # The seed's order: Ben gives up a piece; then Ann places her new power in secret.
     ben.click("#reaction-alert button:text-is('Give up a piece')")
     sheet(ben, {"piece": "B6"}, preview="Ben gives up B6")
     expect(counter(ann, 1, "losses")).to_have_text("1", timeout=LIVE)
+    expect(host.locator("#undo")).to_be_visible(timeout=LIVE)  # a give-up shows nothing
+    expect(host.locator("#undo-why")).to_be_hidden()
     tab(ann, "table")
     expect(ann.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
     ann.click("#reaction-alert button:text-is('Place your new power')")

@@ -752,8 +752,11 @@ function renderHost(snapshot) {
           onclick: () => moveHostTo(seat) },
           sitting === seat ? `Tap again: this phone becomes ${seatName(seat)}'s`
             : snapshot.you.seat === null ? "Free: sit here" : `Free: sit here (leave ${seatName(snapshot.you.seat)}'s)`))));
-  const undoBox = document.getElementById("undo-box");
-  undoBox.hidden = !host.can_undo;
+  // The last step stays in sight when it cannot be undone, with why and what is left: the
+  // box vanishing left a host looking for an Undo that a reveal had taken away.
+  document.getElementById("undo-box").hidden = snapshot.ended || !host.last;
+  document.getElementById("undo").hidden = !host.can_undo;
+  document.getElementById("undo-why").hidden = host.can_undo;
   document.getElementById("last-action").textContent = host.last || "";
   document.getElementById("end-table").disabled = snapshot.ended;
 }
