@@ -52,7 +52,7 @@ def test_the_fourth_lost_piece_loses_at_once() -> None:
     do(session, "challenge", 0, power="diagonal")
     text = do(session, "give_up", 1, piece="B6")
     # With two players the game is over: no "Ben is out of the game" before the win.
-    assert text.endswith("Ben gives up B6 | Ann wins: every other team has lost 4 pieces")
+    assert text.endswith("Ben gives up B6 | Ann wins: Ben has lost 4 pieces")
     assert session.state.outcome is not None and session.state.outcome.reason == "losses"
 
 
@@ -264,4 +264,4 @@ def test_a_win_by_one_piece_is_written_in_the_singular() -> None:
     do(session, "move", 0, piece="c1", to="e3")  # A3 is no Diagonal
     do(session, "challenge", 1, power="diagonal")
     assert do(session, "give_up", 0, piece="A6").endswith(
-        "Ben wins: every other team has lost 1 piece")
+        "Ben wins: Ann has lost 1 piece")

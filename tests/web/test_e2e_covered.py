@@ -80,7 +80,7 @@ def test_violas_choice_of_a_dead_captain_is_covered_with_her_secrets(
     send(None, "correct", target=2, counter="health", value=0, reason="Cat left the game")
     at.caught_up(cat)
     tab(cat, "me")
-    expect(cat.locator("#my-actions")).to_have_text("You are dead: nothing to do now.")
+    expect(cat.locator("#my-actions")).to_have_text("You are out: nothing to do now.")
 
 
 def test_the_host_forgets_a_hand_typed_wrong_in_the_middle_of_a_bluff_call(

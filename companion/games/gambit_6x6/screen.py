@@ -20,7 +20,7 @@ from companion.games.gambit_6x6.moves.common import prompt, waiting_for, waiting
 from companion.games.gambit_6x6.moves.place_powers import slots
 from companion.games.gambit_6x6.state import State
 
-PHASES = {"placing": "Placing powers", "turn": "Turn", "answering": "Answers",
+PHASES = {"placing": "Placing powers", "turn": "A move", "answering": "Answers",
           "settling": "Settling a challenge", "earn": "A Player Power",
           "juggernaut": "Juggernaut?", "over": "Game over"}
 

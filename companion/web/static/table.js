@@ -693,8 +693,9 @@ function renderMe(snapshot) {
   const actions = view.actions.filter((spec) => !spec.covered).map(actionButton);
   setChildren(document.getElementById("my-actions"), ...(actions.length ? actions
     : [el("p", { class: "muted" }, snapshot.you.seat === null ? "You are watching."
+      : view.ending ? "The game is over."
       : view.players.some((p) => p.seat === view.seat && p.alive === false)
-        ? "You are dead: nothing to do now." : "Nothing to do right now.")]));
+        ? "You are out: nothing to do now." : "Nothing to do right now.")]));
   const sound = document.getElementById("turn-sound");
   sound.hidden = view.seat === null;
   sound.querySelector("input").checked = localStorage.getItem("turn-sound") === "on";

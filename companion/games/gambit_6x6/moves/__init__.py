@@ -101,8 +101,10 @@ def _turns(count: int) -> str:
 
 def game_over_text(state: State, winners: list[int], reason: str) -> str:
     names = " and ".join(state.name(s) for s in winners)
+    losers = [state.name(s) for s in range(len(state.names)) if s not in winners]
+    beaten = (f"{losers[0]} has" if len(losers) == 1 else "every other team has")
     return {"far_row": f"{names} wins with {pieces(state.far_row)} on the far row",
-            "losses": f"{names} wins: every other team has lost {pieces(state.losses)}",
+            "losses": f"{names} wins: {beaten} lost {pieces(state.losses)}",
             "quiet": f"A draw: {_turns(int(state.book.rule('win', 'quiet_turns')))} with no"
                      " piece lost",
             "declared": f"The table's ruling: {names} wins" if names else
