@@ -100,6 +100,10 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     tab(ben, "table")
     expect(ben.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
     expect(ben.locator("#facts")).to_contain_text("A1 Diagonal: claimed")
+    # What he is asked, said once (the status "Ben to answer ..." repeated it under it).
+    expect(ben.locator("#turn .headline")).to_have_text(
+        "Answer Ann's move A1 a1-c3, claiming Diagonal: let it stand or challenge it")
+    expect(ben.locator("#turn")).not_to_contain_text("Ben to answer")
     ben.click("#reaction-alert button:text-is('Challenge: call the bluff')")
     sheet(ben, {}, preview="Ben challenges Ann's claim that A1 holds Diagonal")
     expect(ben.locator("#facts")).to_contain_text("A1 Diagonal: shown true", timeout=LIVE)

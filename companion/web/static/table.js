@@ -197,8 +197,13 @@ function renderTurn(snapshot) {
   // The table's own step waits for the host (the Prologue's end): it is taken where the
   // narration is steered, one tap away.
   const steps = snapshot.host && !view.ending ? snapshot.host.actions.filter((spec) => !spec.ruling) : [];
+  // The game's own words for this seat's step may already say what the status says in the
+  // third person ("Ben to answer ..."): said twice, it pushed the board off the screen.
+  const lead = me === null ? "" : `${seatName(me)} to `;
+  const said = mine && view.prompt && lead && view.status.startsWith(lead)
+    && view.prompt.toLowerCase().includes(view.status.slice(lead.length).toLowerCase());
   setChildren(box, headline ? el("strong", { class: "headline" }, headline) : null, won,
-    view.ending ? null : el("div", { class: headline ? "muted" : "" }, view.status),
+    view.ending || said ? null : el("div", { class: headline ? "muted" : "" }, view.status),
     ...standIn(snapshot),
     view.ending ? null : answersHeard(snapshot),
     elsewhere ? el("button", { class: "primary big", id: "to-my-moves", onclick: () => showTab("me") },
@@ -534,14 +539,15 @@ function renderBoards(view) {
     const hint = param ? `${picking.spec.label}${chosen.length ? ` (${chosen.join(" to ")})` : ""}:`
       + ` ${param.label.toLowerCase()}${noted ? " (dashed: more than a plain move, said when tapped)" : ""}` : "";
     const other = board.owner !== null && board.owner !== view.seat;
-    // The hint's line is kept on a board this phone plays on, empty or not, so that the
-    // board does not move under the finger between its first tap and its second.
-    const hintLine = !hint && (other || view.seat === null) ? null
-      : el("p", { class: "muted board-hint", role: "status" }, hint, hint ? el("button", {
-        class: "secondary", onclick: () => { picking = null; renderBoards(state.view); } }, "Cancel") : null);
+    // One line above the board: its title, or while a move is picked what to tap next (and
+    // Cancel). It keeps its height either way, so the board does not move under the finger
+    // between its first tap and its second, and no empty strip is kept for a hint.
+    const head = hint
+      ? el("p", { class: "muted board-hint", role: "status" }, hint, el("button", {
+        class: "secondary", onclick: () => { picking = null; renderBoards(state.view); } }, "Cancel"))
+      : el("h3", {}, board.title, board.owner === null ? "" : ` (${seatName(board.owner)})`);
     return el("div", { class: `board${other ? " other" : ""}`, "data-board": board.id },
-      el("h3", {}, board.title, board.owner === null ? "" : ` (${seatName(board.owner)})`),
-      hintLine, grid, boardLegend(board));
+      el("div", { class: "board-head" }, head), grid, boardLegend(board));
   }));
 }
 
