@@ -82,10 +82,14 @@ class Piece:
     kind: str = ""
     owner: int | None = None
     title: str = ""  # its full name, for a tap or a screen reader ("Light Knight")
+    mark: str = ""  # its label where ``label`` does not fit (another player's small board)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "kind": self.kind, "owner": self.owner,
-                "title": self.title or self.label}
+        out = {"id": self.id, "label": self.label, "kind": self.kind, "owner": self.owner,
+               "title": self.title or self.label}
+        if self.mark:
+            out["mark"] = self.mark
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -522,3 +522,17 @@ def test_an_empty_bag_finishes_the_round() -> None:
     assert ending is not None
     if session.outcome.details["game_end"] == "bag_empty":
         assert ending.text.endswith("(the bag ran out)")
+
+
+def test_a_table_whose_rule_data_has_no_marks_shows_short_names_on_small_boards() -> None:
+    """A table begun before Characters had marks keeps its recorded rule data: another
+    player's small board shows the short name there, as before, not an error."""
+    import copy
+
+    from companion.games.captain_flip.book import Book
+
+    data = copy.deepcopy(dict(Book.packaged()))
+    assert Book(data).mark("carpenter") == "Cp"
+    for character in data["characters"].values():
+        character.pop("mark")
+    assert Book(data).mark("carpenter") == "Carpent."

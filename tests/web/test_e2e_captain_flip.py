@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.web import test_e2e
 from tests.web.server import Client, Server
+from tests.web.shots import shot
 from tests.web.test_e2e import LIVE, counter, new_phone, tab
 
 # The browser, the server and the check that no page script failed: test_e2e.py's fixtures.
@@ -58,3 +59,18 @@ def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Ser
     expect(ann.locator("#recent li").first).to_contain_text("Ann takes 1 coin (Cook on a1)")
     expect(ann.locator("#turn")).to_contain_text("Ben draws a tile")
     expect(ann.locator("#score-sheet")).to_contain_text("If the game ended now")
+    # Her own ship comes first whoever plays, at the width; Ben's sees hers small, where the
+    # Cook is its two letters, said under it.
+    expect(ann.locator("#boards .board").first).to_have_attribute("data-board", "ship-0")
+    ben = new_phone(browser)
+    ben.goto(f"{server.url}/t/{table['id']}")
+    ben.fill("#pin", table["pin"])
+    ben.click("#seat-buttons button[data-seat='1']")
+    tab(ben, "table")
+    expect(ben.locator("#boards .board").first).to_have_attribute("data-board", "ship-1")
+    hers = ben.locator("#boards [data-board='ship-0']")
+    expect(hers).to_have_class("board other")
+    expect(hers.locator("[data-cell=a1] .piece")).to_have_text("Co")
+    hers.locator(".legend summary").click()
+    expect(hers.locator(".legend")).to_contain_text("Co Cook")
+    shot(ben, "captain-flip-others-board-marks")

@@ -203,6 +203,11 @@ class Book(RuleBook):
     def short(self, name: str) -> str:
         return str(self.data["characters"][name]["short"])
 
+    def mark(self, name: str) -> str:
+        """Two letters, where even the short name does not fit (another player's board)."""
+        # a table begun before marks were data keeps its recorded rule data: its short name
+        return str(self.data["characters"][name].get("mark") or self.short(name))
+
     def swabby_coins(self, columns: int) -> int:
         return int(self.data["characters"]["swabby"]["by_columns"][columns])
 

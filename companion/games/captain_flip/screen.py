@@ -110,7 +110,8 @@ def _board(state: State, seat: int) -> Board:
     for space in state.layout.spaces.values():
         tile = player.spaces.get(space.cell)
         pieces = () if tile is None else (Piece(f"{seat}:{space.cell}", book.short(tile.up),
-                                                tile.up, seat, book.label(tile.up)),)
+                                                tile.up, seat, book.label(tile.up),
+                                                book.mark(tile.up)),)
         terrain = "cost" if space.cost else "bonus" if space.bonus else ""
         cells.append(Cell(space.cell, space.row, space.column, terrain, space.label, pieces))
     # The phones name the owner after the title: "The pirate ship (Ann)".

@@ -477,13 +477,18 @@ function tapCell(board, cell) {
 
 const legendsOpen = new Set();  // the boards whose key the player opened (kept across updates)
 
-function boardLegend(board) {
+// A piece's text on a board: on another player's board (two abreast, small) its mark,
+// where the game gives one ("Cp" for a Carpenter), since even "Carpent." is cut there.
+const pieceText = (piece, small) => (small && piece.mark) || piece.label;
+
+function boardLegend(board, small) {
   // A key to the labels that are not a word of their piece's name ("DW": Ann's Dwarf
   // Warrior), folded away under the board.
   const keys = new Map();
   for (const piece of board.cells.flatMap((c) => c.pieces)) {
     const words = piece.title.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-    if (!words.includes(piece.label.toLowerCase())) keys.set(piece.label, piece.title);
+    const text = pieceText(piece, small);
+    if (!words.includes(text.toLowerCase())) keys.set(text, piece.title);
   }
   if (!keys.size) return null;
   return el("details", { class: "legend", open: legendsOpen.has(board.id), ontoggle: (event) => {
@@ -508,7 +513,12 @@ function renderBoards(view) {
   }
   const box = document.getElementById("boards");
   box.hidden = !view.boards.length;
-  setChildren(box, view.boards.map((board) => {
+  // The table's boards, then this phone's own, then the others': a player finds their own
+  // board in one place, at one size, whoever is playing.
+  const rank = (board) => (board.owner === null ? 0 : board.owner === view.seat ? 1 : 2);
+  const boards = [...view.boards].sort((a, b) => rank(a) - rank(b));
+  setChildren(box, boards.map((board) => {
+    const other = board.owner !== null && board.owner !== view.seat;  // drawn small
     const param = picking && picking.board === board.id
       ? nextCellParam(picking.spec, board.id, picking.values) : null;
     const targets = param ? allowedValues(param, picking.values) : [];
@@ -530,7 +540,7 @@ function renderBoards(view) {
         "aria-label": [cell.id, ...cell.pieces.map((p) => p.title), noteAt(cell.id)].filter(Boolean).join(", "),
         onclick: () => tapCell(board, cell) },
         top ? el("span", { class: `piece${top.owner === null ? "" : ` owner-${top.owner}`}`,
-                           "data-piece": top.id, title: top.title }, top.label,
+                           "data-piece": top.id, title: top.title }, pieceText(top, other),
                   cell.pieces.length > 1 ? el("sup", {}, cell.pieces.length) : null)
           // an empty cell says its name when it has no label of its own: the rules' hints
           // ("a1 +1") and the log name cells
@@ -538,7 +548,6 @@ function renderBoards(view) {
     }
     const hint = param ? `${picking.spec.label}${chosen.length ? ` (${chosen.join(" to ")})` : ""}:`
       + ` ${param.label.toLowerCase()}${noted ? " (dashed: more than a plain move, said when tapped)" : ""}` : "";
-    const other = board.owner !== null && board.owner !== view.seat;
     // One line above the board: its title, or while a move is picked what to tap next (and
     // Cancel). It keeps its height either way, so the board does not move under the finger
     // between its first tap and its second, and no empty strip is kept for a hint.
@@ -547,7 +556,7 @@ function renderBoards(view) {
         class: "secondary", onclick: () => { picking = null; renderBoards(state.view); } }, "Cancel"))
       : el("h3", {}, board.title, board.owner === null ? "" : ` (${seatName(board.owner)})`);
     return el("div", { class: `board${other ? " other" : ""}`, "data-board": board.id },
-      el("div", { class: "board-head" }, head), grid, boardLegend(board));
+      el("div", { class: "board-head" }, head), grid, boardLegend(board, other));
   }));
 }
 
