@@ -5,6 +5,8 @@ coins it pays arrive on every screen."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, expect
 
 from tests.web import test_e2e
@@ -41,8 +43,10 @@ def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Ser
 
     # Before committing: what each space pays, kept, and the flip's range; never the back.
     expect(ann.locator("#my-actions [data-action=place]")).to_contain_text("a1 +1 · b1 +1")
-    expect(ann.locator("#my-actions [data-action=flip]")).to_contain_text(
-        "Other side: any but the Cook")
+    # The flip's range over every space, short enough for the button's two lines.
+    flip_note = ann.locator("#my-actions [data-action=flip] .action-note")
+    expect(flip_note).to_have_text(re.compile(r"^Back: not the Cook; \S+ to \S+ (now|or more)$"))
+    assert flip_note.evaluate("e => e.scrollHeight <= e.clientHeight + 1")  # not cut off
     tab(ann, "table")
     expect(ann.locator("#facts [data-fact='payout:c1']")).to_contain_text("Cook +1 now")
     board = ann.locator("#boards [data-board='ship-0']")

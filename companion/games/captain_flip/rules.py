@@ -305,13 +305,17 @@ def _before_you_commit(state: State) -> dict[str, str]:
     notes = {"place": " · ".join(f"{o.cell} {preview.describe(o.kept, short=True)}"
                                  for o in spaces)}
     if backs:
-        unseen = (f"any but the {state.book.label(state.hand.up)}" if len(backs) == 8 else
-                  "one of " + ", ".join(state.book.label(c) for c in backs))
-        ranges = " · ".join(f"{o.cell} {preview.span(*o.flipped.now)}" for o in spaces
-                            if o.flipped)
-        more = " (a Monkey or a Parrot adds more)" if any(
-            o.flipped and o.flipped.follows for o in spaces) else ""
-        notes["flip"] = f"Other side: {unseen}. Now: {ranges}{more}"
+        unseen = (f"not the {state.book.label(state.hand.up)}" if len(backs) == 8 else
+                  " or ".join(state.book.label(c) for c in backs))
+        # One range over every space: a button shows two lines, and the spaces' own
+        # payouts are shown when the flipped side is placed.
+        flipped = [o.flipped for o in spaces if o.flipped]
+        low, high = (min(f.now[0] for f in flipped), max(f.now[1] for f in flipped)) \
+            if flipped else (0, 0)
+        # "or more": a Monkey's flip or a Parrot's tile pays what nobody can know yet
+        more = " or more" if any(f.follows for f in flipped) else " now"
+        ranges = f"; {preview.span(low, high)}{more}" if flipped else ""
+        notes["flip"] = f"Back: {unseen}{ranges}"
     return notes
 
 
