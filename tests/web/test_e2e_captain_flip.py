@@ -51,6 +51,8 @@ def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Ser
     expect(ann.locator("#facts [data-fact='payout:c1']")).to_contain_text("Cook +1 now")
     board = ann.locator("#boards [data-board='ship-0']")
     expect(board.locator(".cell.can")).to_have_count(5)  # a1 b1 c1 d3 e1
+    board.scroll_into_view_if_needed()
+    shot(ann, "captain-flip-places-lit")
     board.locator("[data-cell=a1]").click()
     expect(ann.locator("#sheet-note")).to_contain_text("a1 +1")
     ann.click("#sheet-go")
