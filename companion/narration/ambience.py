@@ -1,61 +1,87 @@
 """Masking sound, made by the program (no recorded audio, nothing to license).
 
 The rulebook suggests tapping on the table or playing music to cover the sound of people
-moving. This is a soft rumble (low-passed noise) with irregular knocks, like fingers tapping
-on wood, generated block by block so the narrator never holds more than one block of it.
+moving. This is a soft rumble (low-passed noise), irregular knocks like fingers tapping on
+wood, and a patter of tiny clicks like light rain, generated block by block so the narrator
+never holds more than one block of it. Most of its sound lies where a table's own noises do
+(cards, tokens, chairs: 300 Hz to 4 kHz) and where a Pi's small speaker can play it: a rumble
+alone (most of it under 150 Hz) would mask little through one.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
 from companion.narration.timeline import RATE
 
-_TAP_LENGTH = int(0.09 * RATE)
+Shape = Callable[[np.random.Generator], np.ndarray]
 
 
-def _tap_shape(rng: np.random.Generator) -> np.ndarray:
-    """One knock: a damped low tone with a short noisy attack."""
-    t = np.arange(_TAP_LENGTH) / RATE
-    pitch = rng.uniform(140, 260)
-    tone = np.sin(2 * np.pi * pitch * t) * np.exp(-t / 0.018)
-    click = rng.standard_normal(_TAP_LENGTH) * np.exp(-t / 0.003) * 0.4
-    return ((tone + click) * rng.uniform(0.5, 1.0)).astype(np.float32)
+def _knock(rng: np.random.Generator) -> np.ndarray:
+    """One knock on wood: a damped woody tone with a short noisy attack."""
+    t = np.arange(int(0.09 * RATE)) / RATE
+    tone = np.sin(2 * np.pi * rng.uniform(300, 700) * t) * np.exp(-t / 0.015)
+    click = rng.standard_normal(len(t)) * np.exp(-t / 0.002) * 0.8
+    return ((tone + click) * rng.uniform(0.5, 1.0) * 0.35).astype(np.float32)
+
+
+def _drop(rng: np.random.Generator) -> np.ndarray:
+    """One raindrop: a few milliseconds of a high, quickly fading tone and a tick of noise."""
+    t = np.arange(int(0.015 * RATE)) / RATE
+    tone = np.sin(2 * np.pi * rng.uniform(900, 3500) * t) + rng.standard_normal(len(t)) * 0.3
+    return (tone * np.exp(-t / 0.003) * rng.uniform(0.1, 0.45)).astype(np.float32)
+
+
+class _Events:
+    """Sounds at random moments (``per_second`` on average), carried across blocks."""
+
+    def __init__(self, rng: np.random.Generator, shape: Shape, per_second: float,
+                 least_gap: float) -> None:
+        self._rng, self._shape = rng, shape
+        self._mean_gap, self._least_gap = RATE / per_second, int(least_gap * RATE)
+        self._tail = np.zeros(0, dtype=np.float32)  # a sound that runs into the next block
+        self._next = self._gap()
+
+    def _gap(self) -> int:
+        return int(self._rng.exponential(self._mean_gap)) + self._least_gap
+
+    def add_to(self, out: np.ndarray) -> None:
+        frames = len(out)
+        carried = min(len(self._tail), frames)
+        out[:carried] += self._tail[:carried]
+        self._tail = self._tail[carried:]
+        while self._next < frames:
+            sound = self._shape(self._rng)
+            start = self._next
+            fits = min(len(sound), frames - start)
+            out[start:start + fits] += sound[:fits]
+            if fits < len(sound):
+                rest = sound[fits:]
+                grown = np.zeros(max(len(self._tail), len(rest)), dtype=np.float32)
+                grown[:len(self._tail)] += self._tail
+                grown[:len(rest)] += rest
+                self._tail = grown
+            self._next += self._gap()
+        self._next -= frames
 
 
 class Ambience:
     """An endless masking sound at about 0.1 RMS; `read(n)` gives the next n samples."""
 
-    def __init__(self, seed: int = 0, taps_per_second: float = 2.5) -> None:
-        # Two streams, so the sound is the same however it is cut into blocks.
+    def __init__(self, seed: int = 0, taps_per_second: float = 2.5,
+                 drops_per_second: float = 50.0) -> None:
+        # Streams of their own, so the sound is the same however it is cut into blocks.
         self._noise = np.random.default_rng([seed, 0])
-        self._rng = np.random.default_rng([seed, 1])
-        self._taps_per_second = taps_per_second
+        self._events = (_Events(np.random.default_rng([seed, 1]), _knock, taps_per_second, 0.12),
+                        _Events(np.random.default_rng([seed, 2]), _drop, drops_per_second, 0.004))
         self._low = 0.0  # state of the one-pole low-pass that makes the rumble
-        self._tail = np.zeros(0, dtype=np.float32)  # a knock that runs into the next block
-        self._next_tap = self._gap()
-
-    def _gap(self) -> int:
-        return int(self._rng.exponential(RATE / self._taps_per_second)) + int(0.12 * RATE)
 
     def read(self, frames: int) -> np.ndarray:
         out = self._rumble(frames)
-        carried = min(len(self._tail), frames)
-        out[:carried] += self._tail[:carried]
-        self._tail = self._tail[carried:]
-        while self._next_tap < frames:
-            tap = _tap_shape(self._rng) * 0.35
-            start = self._next_tap
-            fits = min(len(tap), frames - start)
-            out[start:start + fits] += tap[:fits]
-            if fits < len(tap):
-                rest = tap[fits:]
-                grown = np.zeros(max(len(self._tail), len(rest)), dtype=np.float32)
-                grown[:len(self._tail)] += self._tail
-                grown[:len(rest)] += rest
-                self._tail = grown
-            self._next_tap += self._gap()
-        self._next_tap -= frames
+        for events in self._events:
+            events.add_to(out)
         return out
 
     def _rumble(self, frames: int) -> np.ndarray:
@@ -76,4 +102,4 @@ class Ambience:
             y = seg[-1]
             start += len(x)
         self._low = y
-        return (out * 1.1).astype(np.float32)
+        return (out * 0.5).astype(np.float32)

@@ -368,3 +368,19 @@ def test_a_line_is_spoken_in_its_respelt_words(tmp_path: Path) -> None:
         return subprocess.run(["espeak-ng", "-v", "en-gb", "-q", "-x", text], check=True,
                               capture_output=True, text=True).stdout
     assert "kl'oUz" in phonemes(spoken) and phonemes("Tibbult").startswith("t'Ib")
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_the_masking_sound_lies_where_a_tables_noises_do(seed: int) -> None:
+    """Cards, tokens and chairs sound from 300 Hz to 4 kHz, and a Pi's small speaker plays
+    little below 150 Hz: most of the masking must be in between, at about 0.1 RMS, and the
+    same however it is read in blocks."""
+    whole = Ambience(seed=seed).read(RATE * 10)
+    ambience = Ambience(seed=seed)
+    pieces = np.concatenate([ambience.read(n) for n in [1, 511, 4096, 7] * 40])
+    assert np.allclose(pieces, whole[:len(pieces)], atol=1e-5)
+    power = np.abs(np.fft.rfft(whole)) ** 2
+    hz = np.fft.rfftfreq(len(whole), 1 / RATE)
+    share = lambda low, high: power[(hz >= low) & (hz < high)].sum() / power.sum()  # noqa: E731
+    assert share(300, 4000) > 0.5 and share(0, 150) < 0.35
+    assert 0.05 < np.sqrt((whole ** 2).mean()) < 0.12
