@@ -55,6 +55,9 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     _, table = host_api.call("POST", "/api/tables", {"game": "gambit-6x6",
                                                       "seats": ["Ann", "Ben"]})
     ann, ben = (seated_phone(browser, server, table, seat) for seat in (0, 1))
+    # Her own secret step is asked for as such, not as an answer to anyone.
+    tab(ann, "table")
+    expect(ann.locator("#reaction-alert strong")).to_have_text("Needed from you")
 
     # Diagonal and Ghost come first in the powers' order: A1 Diagonal, A2 Ghost.
     place(ann, ("diagonal", "ghost"), ("moat", "sitting"), ("A1", "A2", "A2", "A4"))
@@ -104,6 +107,7 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     expect(ben.locator("#turn .headline")).to_have_text(
         "Answer Ann's move A1 a1-c3, claiming Diagonal: let it stand or challenge it")
     expect(ben.locator("#turn")).not_to_contain_text("Ben to answer")
+    expect(ben.locator("#reaction-alert strong")).to_have_text("Your answer is needed")
     ben.click("#reaction-alert button:text-is('Challenge: call the bluff')")
     sheet(ben, {}, preview="Ben challenges Ann's claim that A1 holds Diagonal")
     expect(ben.locator("#facts")).to_contain_text("A1 Diagonal: shown true", timeout=LIVE)

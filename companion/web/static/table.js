@@ -375,7 +375,10 @@ function renderAnswers(snapshot) {
   const awaited = me !== null && view.waiting_for.includes(me);
   const alert = document.getElementById("reaction-alert");
   alert.hidden = answers.length === 0 || passed === key;
-  setChildren(alert, el("strong", {}, awaited ? "Your answer is needed" : "You may answer"), " ",
+  // A secret step of one's own (placing powers, telling a captain) is not an answer to anyone.
+  const title = answers.length && answers.every((spec) => spec.kind === "input") ? "Needed from you"
+    : awaited ? "Your answer is needed" : "You may answer";
+  setChildren(alert, el("strong", {}, title), " ",
     ...answers.map((spec) => el("button", { onclick: () => openSheet(spec, me) }, spec.label)),
     awaited ? null : el("button", { class: "secondary", "data-pass": "", onclick: () => {
       passed = key;
