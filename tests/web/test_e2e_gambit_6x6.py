@@ -28,9 +28,15 @@ def sheet(page: Page, fields: dict[str, str], preview: str | None = None) -> Non
     expect(page.locator("#sheet-preview")).not_to_be_empty()
     if preview:
         expect(page.locator("#sheet-preview")).to_have_text(preview)
-    # Confirm is in sight without scrolling the sheet, however long it is (one-handed).
+    # Confirm is in sight without scrolling the sheet, however long it is (one-handed), and
+    # so is the preview it confirms, whole, above the buttons (it sat cut off under them).
     box = page.locator("#sheet-go").bounding_box()
     assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"]
+    page.wait_for_timeout(300)  # the smooth scroll, if the browser makes one
+    said = page.locator("#sheet-preview").bounding_box()
+    buttons = page.locator("#sheet .sheet-body > .row").last.bounding_box()
+    assert said is not None and buttons is not None and said["y"] >= 0
+    assert said["y"] + said["height"] <= buttons["y"] + 1, (said, buttons)
     page.click("#sheet-go")
     expect(page.locator("#sheet")).to_be_hidden()
 

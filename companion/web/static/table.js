@@ -925,7 +925,11 @@ async function sheetGo() {
   try {
     if (!sheet.previewed) {
       const preview = await api("POST", `${BASE}/preview`, request());
-      document.getElementById("sheet-preview").textContent = preview.text;
+      const shown = document.getElementById("sheet-preview");
+      shown.textContent = preview.text;
+      // What will be logged must be read before Confirm: in a long sheet it sat under the
+      // buttons, cut off.
+      shown.scrollIntoView({ block: "nearest" });
       document.getElementById("sheet-go").textContent = "Confirm";
       sheet.previewed = true;
     } else {

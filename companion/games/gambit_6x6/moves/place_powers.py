@@ -91,7 +91,7 @@ def _text(state: State, seat: int | None, params: Params) -> str:
         return "powers placed"
     shown = ", ".join(f"{piece} {state.book.label(str(power))}"
                       for piece, _, power in placed_powers(state, seat, params))
-    return f"{state.name(seat)} placed the powers {shown}"
+    return f"{state.name(seat)} places the powers {shown}"
 
 
 MOVE = Move("place_powers", "input", fixed("Place your powers on your pieces"), _refusal, _run,
