@@ -26,6 +26,17 @@ run() {
     fi
 }
 
+# The service's data directory, named in its settings file too: a shell on the Pi (`sudo -u
+# companion companion tables`) reads that file, not the unit's environment. A file kept from
+# an earlier install, which had no such line, gets one; a data directory chosen there is kept.
+name_data_dir() {  # FILE
+    if grep -q '^data = ""' "$1"; then
+        sed -i "s|^data = \"\"|data = \"$DATA_DIR\"|" "$1"
+    elif ! grep -q '^data *=' "$1"; then
+        printf '\n# the tables, key and caches (install-pi.sh)\ndata = "%s"\n' "$DATA_DIR" >>"$1"
+    fi
+}
+
 if [[ "${DRY_RUN:-0}" != 1 && $EUID -ne 0 ]]; then
     echo "install-pi.sh: run it as root: sudo $0" >&2
     exit 1
@@ -59,10 +70,8 @@ run chmod -R go-w "$INSTALL_DIR"
 run mkdir -p "$CONFIG_DIR"
 if [[ ! -e "$CONFIG_DIR/companion.toml" ]]; then
     run install -m 0644 "$SOURCE/deploy/companion.toml" "$CONFIG_DIR/companion.toml"
-    # The service's data directory, named in the file too: a shell on the Pi (`sudo -u
-    # companion companion tables`) reads this file, not the unit's environment.
-    run sed -i "s|^data = \"\"|data = \"$DATA_DIR\"|" "$CONFIG_DIR/companion.toml"
 fi
+run name_data_dir "$CONFIG_DIR/companion.toml"
 run install -d -m 0750 -o "$SERVICE_USER" -g "$SERVICE_USER" "$DATA_DIR"
 
 # 4. The service.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import configparser
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -214,5 +215,26 @@ def test_the_sample_settings_name_every_setting_and_the_pi_gets_its_data_directo
     assert load_settings(sample) == Settings()  # the sample says the defaults
     plan = subprocess.run([str(DEPLOY / "install-pi.sh")], capture_output=True, text=True,
                           check=True, env={**os.environ, "DRY_RUN": "1"}).stdout
-    if "install -m 0644" in plan and "/etc/gambit-companion/companion.toml" in plan:
-        assert 'data = "/var/lib/gambit-companion"' in plan
+    assert "+ name_data_dir /etc/gambit-companion/companion.toml" in plan
+
+
+@pytest.mark.parametrize("kept", ["today's sample", "an earlier install's", "chosen"])
+def test_install_pi_names_the_data_directory_in_a_new_or_kept_settings_file(
+        kept: str, tmp_path: Path) -> None:
+    """install-pi.sh's name_data_dir, run as the script runs it: today's sample gets the
+    service's directory; a file kept from an install before the sample had a `data` line
+    gets one; a directory the owner chose is kept."""
+    import tomllib
+
+    settings = tmp_path / "companion.toml"
+    sample = (DEPLOY / "companion.toml").read_text()
+    settings.write_text({"today's sample": sample,
+                         "an earlier install's": 'port = 8000\ncamera = "0"',
+                         "chosen": 'data = "/srv/tables"\n'}[kept])
+    function = re.search(r"^name_data_dir\(\) \{.*?^\}$",
+                         (DEPLOY / "install-pi.sh").read_text(), re.M | re.S)
+    assert function is not None
+    subprocess.run(["bash", "-c", f'{function.group(0)}\nDATA_DIR=/var/lib/gambit-companion\n'
+                    f'name_data_dir "{settings}"'], check=True)
+    data = tomllib.loads(settings.read_text())["data"]
+    assert data == ("/srv/tables" if kept == "chosen" else "/var/lib/gambit-companion")

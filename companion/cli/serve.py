@@ -57,7 +57,11 @@ def _serve(args: argparse.Namespace) -> int:
     # The database and key are kept private by Services.build.
     os.umask(0o027)
     services.start()
-    record_serving(data, settings.host, settings.port)
+    try:  # for `companion tables host`: a convenience, never a reason not to serve
+        record_serving(data, settings.host, settings.port)
+    except OSError as exc:
+        log.warning("cannot note the port served on in %s (%s): `companion tables host`"
+                    " links to the settings' port", data, exc)
     tables = services.hub.tables()
     log.info("data in %s; %d open table(s)", data, len(tables))
     log.info("phones: open http://%s:%d/ (ready in %.2f s)", phones_address(settings.host),

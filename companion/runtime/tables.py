@@ -514,7 +514,9 @@ class TableHub:
                     seat = number
         with table.lock:  # a host link changes it
             watching = table.watch_token
-        watcher = watch_token is not None and hmac.compare_digest(watch_token, watching)
+        # as bytes: a cookie may hold any text, and str compares only ASCII
+        watcher = watch_token is not None and hmac.compare_digest(watch_token.encode(),
+                                                                  watching.encode())
         return Actor(host=host, seat=seat, watcher=watcher)
 
     # --- joining ------------------------------------------------------------------------
@@ -556,20 +558,22 @@ class TableHub:
                 raise TableError(403, "wrong_pin", "wrong PIN")
 
     def join(self, table: LiveTable, pin: Any, seat: Any, code: Any = None,
-             client: str = "") -> tuple[int | None, str]:
-        """With the PIN (or the join code): a seat token for a free seat, or (seat None) a
-        watcher token."""
-        self.check_pin(table, pin, code, client)
-        if seat is None:
-            return None, table.watch_token
+             client: str = "") -> tuple[int | None, str, str]:
+        """With the PIN (or the join code): a seat token for a free seat (seat None: none),
+        and the watchers' token, all as of the PIN checked: one step, so that a host link
+        (a new PIN) cannot come between them."""
         seats = table.session.setup.seats
-        _require(isinstance(seat, int) and not isinstance(seat, bool), 400, "bad_seat",
-                 "seat must be a seat's number")
-        _require(0 <= seat < len(seats), 422, "bad_seat",
-                 f"this table has seats 0 to {len(seats) - 1}, not {seat}")
-        token, key = self.keys.new_token()
         with table.lock:
+            self.check_pin(table, pin, code, client)
+            watching = table.watch_token
+            if seat is None:
+                return None, watching, watching
+            _require(isinstance(seat, int) and not isinstance(seat, bool), 400, "bad_seat",
+                     "seat must be a seat's number")
+            _require(0 <= seat < len(seats), 422, "bad_seat",
+                     f"this table has seats 0 to {len(seats) - 1}, not {seat}")
             _require(not table.ended, 410, "ended", "this table has ended")
+            token, key = self.keys.new_token()
             if not self.store.claim_seat(table.id, seat, key):
                 raise TableError(409, "seat_taken",
                                  f"seat {seat} ({seats[seat]}) is taken; the host can free it")
@@ -577,7 +581,7 @@ class TableHub:
         log.info("table %s: seat %d (%s) joined from %s", table.id, seat, seats[seat],
                  client or "this machine")
         table.touch()
-        return seat, token
+        return seat, token, watching
 
     def take_host(self, table: LiveTable, code: Any) -> str:
         """A host link's phone becomes the host (a new host token), and the phone that was

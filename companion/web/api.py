@@ -61,7 +61,11 @@ def set_cookie(response: Response, name: str, value: str) -> None:
 def body(schema: str) -> dict[str, Any]:
     """The request's JSON object, checked against its schema in the API's document (the
     document and the service agree by construction): 400 naming what is wrong."""
-    text = request.get_data(as_text=True)
+    try:  # strictly: bytes that are not UTF-8 are refused, never stored as U+FFFD
+        text = request.get_data().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TableError(400, "bad_request", f"the body is not UTF-8 text (byte {exc.start})"
+                         ) from None
     try:
         data = json.loads(text) if text.strip() else None
     except json.JSONDecodeError as exc:  # say where, as a client's developer needs it
@@ -190,8 +194,9 @@ def join(table_id: str) -> Response:
     wanted = data.get("seat")
     if held is not None and wanted is not None and (not actor.host or wanted == held):
         raise TableError(409, "already_seated", f"this phone already holds seat {held}")
-    seat, token = services().hub.join(table, data.get("pin"), wanted, data.get("code"),
-                                      client=request.remote_addr or "")
+    seat, token, watching = services().hub.join(table, data.get("pin"), wanted,
+                                                 data.get("code"),
+                                                 client=request.remote_addr or "")
     left = None
     if held is not None and seat is not None:  # the host moved: its old seat is free now
         services().hub.release_seat(table, actor, held)
@@ -200,7 +205,7 @@ def join(table_id: str) -> Response:
     _, seat_cookie, watch_cookie = cookie_names(table.id)
     set_cookie(response, seat_cookie if seat is not None else watch_cookie, token)
     if seat is not None:  # a seat can always watch too
-        set_cookie(response, watch_cookie, table.watch_token)
+        set_cookie(response, watch_cookie, watching)
     return response
 
 
@@ -419,6 +424,7 @@ class StreamLimits:
         self.per_address = max(per_phone, total // 2)
         self._open: dict[object, int] = {}
         self._by_address: dict[object, int] = {}
+        self._warned: dict[str, float] = {}  # address -> when its refusal was last logged
         self._lock = threading.Lock()
 
     def take(self, phone: object, address: str = "") -> Callable[[], None]:
@@ -431,7 +437,11 @@ class StreamLimits:
             elif self._open.get(phone, 0) >= self.per_phone:
                 full = ""  # one phone's own tabs beyond its three are no news to the log
             if full is not None:
-                if full:
+                now = time.monotonic()
+                # once a minute per address: a refused phone tries again every 30 s
+                if full and now - self._warned.get(address, -60.0) >= 60:
+                    self._warned = {a: t for a, t in self._warned.items() if now - t < 60}
+                    self._warned[address] = now
                     log.warning("a live connection refused (%s): that phone asks instead", full)
                 raise TableError(503, "busy", "too many live connections: this phone updates"
                                               " by asking instead")

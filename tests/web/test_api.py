@@ -494,6 +494,22 @@ def test_pages_render(table: dict[str, Any], phone: Any) -> None:
     assert p.get("/api/tables/nope").json["error"] == "not_found"  # the API's answer stays
 
 
+def test_a_body_or_cookie_that_is_not_clean_text_is_refused_not_stored(
+        table: dict[str, Any]) -> None:
+    """Bytes that are not UTF-8 are refused (they were stored as U+FFFD in a name); a cookie
+    with non-ASCII text is no one, not a server error."""
+    client = table["host"].client
+    bad = client.post("/api/tables", data=b'{"game":"gambit-6x6","seats":["A\xff","B"]}',
+                      content_type="application/json")
+    assert bad.status_code == 400 and bad.json["message"] == "the body is not UTF-8 text" \
+        " (byte 32)"
+    assert len(client.get("/api/tables").json) == 1  # nothing made
+    stranger = table["seats"][1].client
+    stranger.set_cookie(f"gc_watch_{table['id']}", "h\u00e9llo")
+    stranger.set_cookie(f"gc_seat_{table['id']}", "h\u00e9llo")
+    assert stranger.get(table["base"]).status_code == 403
+
+
 def test_deeply_nested_junk_is_a_400_not_a_crash(table: dict[str, Any]) -> None:
     client = table["host"].client
     response = client.post("/api/tables", data="[" * 5000, content_type="application/json")
@@ -619,6 +635,33 @@ def test_one_address_holds_at_most_half_the_live_connections(
     script[0]()
     limits.take(("t2", "seat 0"), "10.0.0.66")  # its place back
     assert len(phones) == 5
+    another = StreamLimits(total=10, per_phone=3)
+    for n in range(5):
+        another.take(("t4", f"seat {n}"), "10.0.0.99")
+    caplog.set_level(logging.WARNING)
+    for _ in range(3):  # refused again and again (a phone retries): logged once a minute
+        with pytest.raises(TableError):
+            another.take(("t5", "seat 0"), "10.0.0.99")
+    assert caplog.text.count("10.0.0.99 holds 5 live connections") == 1
+
+
+def test_the_service_counts_live_connections_by_the_phones_address(table: dict[str, Any],
+                                                                    app: Any) -> None:
+    """The events route gives the limits each phone's address: seats of one table opened
+    from other addresses are not counted as one machine's."""
+    from companion.web.api import StreamLimits
+    from tests.web.conftest import Phone
+
+    app.extensions["companion_streams"] = StreamLimits(total=6, per_phone=3)  # 3 an address
+    base = table["base"]
+    phones = [Phone(app, f"10.0.1.{n}") for n in range(4)]
+    for phone in phones:
+        assert phone.post(f"{base}/join", {"pin": table["pin"], "seat": None}).status_code \
+            == 200
+    opened = [phone.client.get(f"{base}/events") for phone in phones]
+    assert [r.status_code for r in opened] == [200, 200, 200, 200]
+    for response in reversed(opened):  # Flask's contexts close last-in first-out
+        response.close()
 
 
 def test_open_tables_are_bounded_and_an_idle_one_makes_room(services: Any, phone: Any) -> None:
@@ -648,25 +691,31 @@ def test_a_table_nobody_joined_or_played_for_half_an_hour_makes_room(
     import logging
     import time
 
-    services.hub.max_tables = 2
+    services.hub.max_tables = 3
     host = phone()
     made = [host.post("/api/tables", {"game": "gambit-6x6", "seats": ["A", "B"]}).json
-            for _ in range(2)]
+            for _ in range(3)]
     assert host.post(f"/api/tables/{made[0]['id']}/join",
                      {"pin": made[0]["pin"], "seat": 0}).status_code == 200
+    played = host.post(f"/api/tables/{made[2]['id']}/actions", {  # by the host, nobody seated
+        "name": "declare", "seat": None, "expect": 0,
+        "params": {"result": "A", "reason": "B concedes"}})
+    assert played.status_code == 201, played.json
     for table in made:
         services.hub.get(table["id"]).last_active = time.time() - 40 * 60
     services.hub.get(made[1]["id"]).last_active = time.time() - 20 * 60  # made just now
+    services.hub.get(made[2]["id"]).last_active = time.time() - 5 * 60  # over: kept 10 min
     caplog.set_level(logging.INFO, logger="companion.runtime.tables")
     refused = host.post("/api/tables", {"game": "gambit-6x6", "seats": ["A", "B"]})
     assert refused.status_code == 429 and "ask whoever runs the companion" in \
         refused.json["message"]
-    assert "a new table refused: 2 tables open" in caplog.text
+    assert "a new table refused: 3 tables open" in caplog.text
     services.hub.get(made[1]["id"]).last_active = time.time() - 31 * 60
     assert host.post("/api/tables", {"game": "gambit-6x6",
                                      "seats": ["A", "B"]}).status_code == 201
     still = [t["id"] for t in host.get("/api/tables").json]
     assert made[0]["id"] in still and made[1]["id"] not in still
+    assert made[2]["id"] in still  # played, with nobody seated: not unused
     assert f"table {made[1]['id']} ended to make room: nobody joined or played it" in caplog.text
 
 
@@ -681,7 +730,9 @@ def test_the_log_says_who_joined_guessed_and_was_freed_never_a_pin(
     guesser = Phone(app, "10.0.0.77")
     base = table["base"]
     with caplog.at_level(logging.INFO, logger="companion"):
-        for guess in ("000000", "111111", "222222", "333333", "444444"):
+        guesses = ("907152", "683419", "570264", "318897", "246035")
+        assert not {g[:3] for g in guesses} & {table["pin"][:3]}
+        for guess in guesses:
             assert guesser.post(f"{base}/join", {"pin": guess, "seat": None}).status_code == 403
         assert table["host"].post(f"{base}/seats/2/release").status_code == 200
         assert Phone(app, "10.0.0.78").post(f"{base}/join", {"pin": table["pin"],
@@ -690,8 +741,8 @@ def test_the_log_says_who_joined_guessed_and_was_freed_never_a_pin(
     assert "(5 in half an hour): it waits now" in caplog.text
     assert f"table {table['id']}: the host freed seat 2 (Cat)" in caplog.text
     assert f"table {table['id']}: seat 2 (Cat) joined from 10.0.0.78" in caplog.text
-    for pin in (table["pin"], "000000", "444444"):
-        assert pin not in caplog.text
+    for pin in (table["pin"], *guesses):  # nor any part a near miss would show
+        assert pin[:3] not in caplog.text and pin[3:] not in caplog.text
 
 
 def test_one_phone_cannot_fill_the_cafe_with_tables(services: Any, app: Any) -> None:
@@ -1061,3 +1112,19 @@ def test_a_served_data_directory_is_private_and_its_host_link_names_the_port_ser
     assert f":{server.port}/t/{table}?host=" in capsys.readouterr().out
     assert main(["tables", "host", table, "--data", str(data), "--no-qr", "--port", "9"]) == 0
     assert f":9/t/{table}?host=" in capsys.readouterr().out
+
+
+def test_the_service_serves_when_it_cannot_note_its_port(tmp_path: Any) -> None:
+    """serving.json is a convenience for `companion tables host`: a full disk or a file left
+    by another user there warns, and the companion serves."""
+    from tests.web.server import Client, Server
+
+    data = tmp_path / "data"
+    (data / "serving.json" / "in-the-way").mkdir(parents=True)
+    server = Server(data, env={"COMPANION_CAMERA": "none"})
+    server.start()
+    try:
+        assert Client(server).call("GET", "/api/tables")[0] == 200
+    finally:
+        server.stop()
+    assert "cannot note the port served on" in server.log.read_text()
