@@ -27,11 +27,19 @@ def _knock(rng: np.random.Generator) -> np.ndarray:
     return ((tone + click) * rng.uniform(0.5, 1.0) * 0.35).astype(np.float32)
 
 
-def _drop(rng: np.random.Generator) -> np.ndarray:
-    """One raindrop: a few milliseconds of a high, quickly fading tone and a tick of noise."""
-    t = np.arange(int(0.015 * RATE)) / RATE
-    tone = np.sin(2 * np.pi * rng.uniform(900, 3500) * t) + rng.standard_normal(len(t)) * 0.3
-    return (tone * np.exp(-t / 0.003) * rng.uniform(0.1, 0.45)).astype(np.float32)
+class _Drops:
+    """Raindrops: a few milliseconds of a high, quickly fading tone and a tick of noise each.
+    Fifty a second: drawn from a bank made once, at a loudness of their own, so that a
+    narration's masking costs a few milliseconds a second of sound, not tens."""
+
+    def __init__(self, rng: np.random.Generator, kinds: int = 48) -> None:
+        t = np.arange(int(0.015 * RATE)) / RATE
+        pitches = rng.uniform(900, 3500, size=(kinds, 1))
+        tones = np.sin(2 * np.pi * pitches * t) + rng.standard_normal((kinds, len(t))) * 0.3
+        self._bank = (tones * np.exp(-t / 0.003)).astype(np.float32)
+
+    def __call__(self, rng: np.random.Generator) -> np.ndarray:
+        return self._bank[rng.integers(len(self._bank))] * np.float32(rng.uniform(0.1, 0.45))
 
 
 class _Events:
@@ -59,10 +67,13 @@ class _Events:
             out[start:start + fits] += sound[:fits]
             if fits < len(sound):
                 rest = sound[fits:]
-                grown = np.zeros(max(len(self._tail), len(rest)), dtype=np.float32)
-                grown[:len(self._tail)] += self._tail
-                grown[:len(rest)] += rest
-                self._tail = grown
+                if len(self._tail) >= len(rest):
+                    self._tail = self._tail.copy()
+                    self._tail[:len(rest)] += rest
+                else:
+                    grown = rest.copy()
+                    grown[:len(self._tail)] += self._tail
+                    self._tail = grown
             self._next += self._gap()
         self._next -= frames
 
@@ -74,8 +85,9 @@ class Ambience:
                  drops_per_second: float = 50.0) -> None:
         # Streams of their own, so the sound is the same however it is cut into blocks.
         self._noise = np.random.default_rng([seed, 0])
+        drops = _Drops(np.random.default_rng([seed, 3]))
         self._events = (_Events(np.random.default_rng([seed, 1]), _knock, taps_per_second, 0.12),
-                        _Events(np.random.default_rng([seed, 2]), _drop, drops_per_second, 0.004))
+                        _Events(np.random.default_rng([seed, 2]), drops, drops_per_second, 0.004))
         self._low = 0.0  # state of the one-pole low-pass that makes the rumble
 
     def read(self, frames: int) -> np.ndarray:
