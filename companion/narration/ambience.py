@@ -39,7 +39,8 @@ class _Drops:
         self._bank = (tones * np.exp(-t / 0.003)).astype(np.float32)
 
     def __call__(self, rng: np.random.Generator) -> np.ndarray:
-        return self._bank[rng.integers(len(self._bank))] * np.float32(rng.uniform(0.1, 0.45))
+        drop: np.ndarray = self._bank[rng.integers(len(self._bank))]
+        return drop * np.float32(rng.uniform(0.1, 0.45))
 
 
 class _Events:
