@@ -29,8 +29,8 @@ def _knock(rng: np.random.Generator) -> np.ndarray:
 
 class _Drops:
     """Raindrops: a few milliseconds of a high, quickly fading tone and a tick of noise each.
-    Fifty a second: drawn from a bank made once, at a loudness of their own, so that a
-    narration's masking costs a few milliseconds a second of sound, not tens."""
+    Fifty a second, so each is drawn from a bank made once, at a loudness of its own: made
+    one by one they doubled what the masking sound costs to make."""
 
     def __init__(self, rng: np.random.Generator, kinds: int = 48) -> None:
         t = np.arange(int(0.015 * RATE)) / RATE
