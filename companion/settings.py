@@ -146,6 +146,11 @@ def settings_warnings() -> list[str]:
     return out
 
 
+def local_address(host: str) -> str:
+    """Where this machine reaches a companion listening on `host` (every address: itself)."""
+    return "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+
+
 def models_dir() -> Path:
     """Shipped model files: $COMPANION_MODELS, else the repository's models/ folder."""
     if os.environ.get("COMPANION_MODELS"):

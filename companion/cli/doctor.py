@@ -19,6 +19,7 @@ from companion.settings import (
     SettingsError,
     data_dir,
     load_settings,
+    local_address,
     settings_warnings,
 )
 
@@ -140,9 +141,9 @@ def _companion_answers(host: str, port: int) -> bool:
     """Whether the companion itself answers on the port (its service is running)."""
     import urllib.request  # here, not at the top: with ssl it is a tenth of `--help`
 
-    address = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     try:
-        with urllib.request.urlopen(f"http://{address}:{port}/api/health", timeout=2) as answer:
+        with urllib.request.urlopen(f"http://{local_address(host)}:{port}/api/health",
+                                    timeout=2) as answer:
             return json.loads(answer.read(4096)).get("ok") is True
     except (OSError, ValueError, AttributeError):
         return False

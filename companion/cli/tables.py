@@ -1,7 +1,8 @@
 """`companion tables`: the tables this companion keeps, for whoever runs it (a game café's
-operator, the friend who set up the Pi), and a host link for a table whose host's phone is
-lost: the phone that opens it becomes the host (to undo, rule, end the table). It only reads:
-it may run while the companion serves."""
+operator, the friend who set up the Pi), a host link for a table whose host's phone is lost
+(the phone that opens it becomes the host, to undo, rule, end the table), and `end` for a
+table left behind. Listing and links only read: they may run while the companion serves;
+`end` asks the running companion, as a host link's phone would."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.settings import Settings, SettingsError, data_dir, load_settings
+from companion.settings import Settings, SettingsError, data_dir, load_settings, local_address
 
 if TYPE_CHECKING:
     from companion.storage import TableStore
@@ -101,11 +102,67 @@ def _host(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _end(args: argparse.Namespace) -> int:
+    """End a table through the running companion: take the host's place with the link
+    `tables host` would print, then end it as a host does (every phone sees it end; its
+    log is kept)."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    from companion.runtime.service import existing_secret_key, last_served
+    from companion.runtime.tables import Keys
+    from companion.storage import StorageError
+
+    try:
+        settings, data, store = _store(args)
+        try:
+            table = store.table(args.table)
+        finally:
+            store.close()
+        if table is None:
+            raise SettingsError(f"no table {args.table!r} in {data} (`companion tables` lists"
+                                " them)")
+        if table.ended:
+            print(f"{table.name} has already ended")
+            return EXIT_OK
+        code = Keys(existing_secret_key(data)).host_code(table.id, table.host_key)
+    except (SettingsError, StorageError) as exc:
+        print(f"companion tables end: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    served = last_served(data)
+    port = args.port or (served["port"] if served else settings.port)
+    base = f"http://{local_address(settings.host)}:{port}/api/tables/{table.id}"
+
+    def post(path: str, body: dict[str, str], cookie: str = "") -> str:
+        request = urllib.request.Request(f"{base}{path}", json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json",
+                                                  "Cookie": cookie})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return str(answer.headers.get("Set-Cookie", "")).split(";")[0]
+
+    try:
+        host = post("/host", {"code": code})
+        post("/end", {}, host)
+    except urllib.error.HTTPError as exc:
+        print(f"companion tables end: the companion refused: {exc.read(500).decode()}",
+              file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        print(f"companion tables end: no companion answers on port {port} ({exc}): it ends"
+              " tables while it serves (start it, or give --port)", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"{table.name} has ended: every phone sees it; its log is kept (`companion tables"
+          " --all` lists it)")
+    return EXIT_OK
+
+
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     # --data given before or after `host`: the subcommand's own must not hide the parent's
     data = {"metavar": "DIR", "help": "the data directory (database, key)"}
     tables = sub.add_parser(
-        "tables", help="list the tables this companion keeps; a host link for a lost host",
+        "tables", help="list the tables this companion keeps; a host link for a lost host;"
+                       " end a table left behind",
         description="The tables in the companion's data directory (the same settings as"
                     " `companion serve`). It only reads: it may run while the companion"
                     " serves.")
@@ -124,3 +181,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
                       " where it last served these tables)")
     host.add_argument("--no-qr", action="store_true", help="the link only, no QR code")
     host.set_defaults(run=_host)
+    end = tables_sub.add_parser(
+        "end", help="end a table left behind (the running companion ends it, log kept)",
+        description="Ends one table through the running companion, as its host would: every"
+                    " phone sees it end, and its log is kept (`companion tables --all`).")
+    end.add_argument("table", help="the table's id (the first column of `companion tables`)")
+    end.add_argument("--data", default=argparse.SUPPRESS, **data)
+    end.add_argument("--port", type=int, help="the port the companion serves on (default:"
+                     " where it last served these tables)")
+    end.set_defaults(run=_end)

@@ -1128,3 +1128,39 @@ def test_the_service_serves_when_it_cannot_note_its_port(tmp_path: Any) -> None:
     finally:
         server.stop()
     assert "cannot note the port served on" in server.log.read_text()
+
+
+def test_companion_tables_end_ends_a_table_left_behind_through_the_running_companion(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """A café's operator ends a forgotten table from the companion's machine: every phone
+    sees it end (the running companion ends it, as its host would), its log is kept, and
+    with no companion serving it says so and changes nothing."""
+    from companion.cli import main
+    from tests.web.server import Client, Server
+
+    data = tmp_path / "data"
+    server = Server(data, env={"COMPANION_CAMERA": "none"})
+    server.start()
+    try:
+        host = Client(server)
+        _, made = host.call("POST", "/api/tables", {"game": "gambit-6x6", "seats": ["A", "B"],
+                                                    "name": "Left behind"})
+        assert main(["tables", "end", "nope", "--data", str(data)]) == 2
+        assert "no table 'nope'" in capsys.readouterr().err
+        assert main(["tables", "end", made["id"], "--data", str(data)]) == 0
+        assert "Left behind has ended" in capsys.readouterr().out
+        assert Client(server).call("GET", "/api/tables")[1] == []  # no longer open
+        # ended by the companion's own host link: the phone that made it is host no more
+        assert host.call("GET", f"/api/tables/{made['id']}/export")[0] == 403
+        assert main(["tables", "end", made["id"], "--data", str(data)]) == 0
+        assert "has already ended" in capsys.readouterr().out
+        _, other = host.call("POST", "/api/tables", {"game": "gambit-6x6",
+                                                     "seats": ["A", "B"]})
+    finally:
+        server.stop()
+    assert main(["tables", "--all", "--data", str(data)]) == 0
+    assert "ended" in capsys.readouterr().out
+    assert main(["tables", "end", other["id"], "--data", str(data)]) == 2
+    assert "no companion answers on port" in capsys.readouterr().err
+    assert main(["tables", "--data", str(data)]) == 0
+    assert other["id"] in capsys.readouterr().out  # still open: nothing changed
