@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from companion.settings import Settings, SettingsError, data_dir, load_settings, local_address
 
 if TYPE_CHECKING:
-    from companion.storage import TableStore
+    from companion.storage import StoredTable, TableStore
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -69,31 +69,43 @@ def _list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _table(args: argparse.Namespace) -> tuple[Settings, Path, StoredTable]:
+    """The settings, the data directory and the table `args.table` names."""
+    settings, data, store = _store(args)
+    try:
+        table = store.table(args.table)
+    finally:
+        store.close()
+    if table is None:
+        raise SettingsError(f"no table {args.table!r} in {data} (`companion tables` lists"
+                            " them)")
+    return settings, data, table
+
+
+def _port(args: argparse.Namespace, data: Path, settings: Settings) -> int:
+    """The port the companion serves on: --port, else where it last served these tables
+    (`./start.sh --port 8080` says it on its own command line, not in the settings)."""
+    from companion.runtime.service import last_served
+
+    served = last_served(data)
+    return int(args.port or (served["port"] if served else settings.port))
+
+
 def _host(args: argparse.Namespace) -> int:
     import segno
 
-    from companion.runtime.service import existing_secret_key, last_served
+    from companion.runtime.service import existing_secret_key
     from companion.runtime.tables import Keys
     from companion.storage import StorageError
     from companion.web.pages import phones_address
 
     try:
-        settings, data, store = _store(args)
-        try:
-            table = store.table(args.table)
-        finally:
-            store.close()
-        if table is None:
-            raise SettingsError(f"no table {args.table!r} in {data} (`companion tables` lists"
-                                " them)")
+        settings, data, table = _table(args)
         code = Keys(existing_secret_key(data)).host_code(table.id, table.host_key)
     except (SettingsError, StorageError) as exc:
         print(f"companion tables host: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    # The port the companion serves on: --port, else where it last served these tables
-    # (`./start.sh --port 8080` says it on its own command line, not in the settings).
-    served = last_served(data)
-    port = args.port or (served["port"] if served else settings.port)
+    port = _port(args, data, settings)
     link = f"http://{phones_address(settings.host)}:{port}/t/{table.id}?host={code}"
     print(f"{table.name}{' (ended)' if table.ended else ''}: open this on the new host's"
           f" phone (once; the phone that was the host is host no more):\n\n{link}\n")
@@ -110,19 +122,12 @@ def _end(args: argparse.Namespace) -> int:
     import urllib.error
     import urllib.request
 
-    from companion.runtime.service import existing_secret_key, last_served
+    from companion.runtime.service import existing_secret_key
     from companion.runtime.tables import Keys
     from companion.storage import StorageError
 
     try:
-        settings, data, store = _store(args)
-        try:
-            table = store.table(args.table)
-        finally:
-            store.close()
-        if table is None:
-            raise SettingsError(f"no table {args.table!r} in {data} (`companion tables` lists"
-                                " them)")
+        settings, data, table = _table(args)
         if table.ended:
             print(f"{table.name} has already ended")
             return EXIT_OK
@@ -130,8 +135,7 @@ def _end(args: argparse.Namespace) -> int:
     except (SettingsError, StorageError) as exc:
         print(f"companion tables end: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    served = last_served(data)
-    port = args.port or (served["port"] if served else settings.port)
+    port = _port(args, data, settings)
     base = f"http://{local_address(settings.host)}:{port}/api/tables/{table.id}"
 
     def post(path: str, body: dict[str, str], cookie: str = "") -> str:
