@@ -49,6 +49,10 @@ class Param:
     ``starts_on``: a number starts at what it is now, which depends on other parameters'
     values (a correction of Ben's health starts at his health): ``starts_by`` gives it for
     each tuple of those parameters' values, in the order ``starts_on`` names them.
+
+    ``asked`` False: a phone does not ask it and it may be left out; the camera, a transcript
+    or the API gives it when it is known (the number on a tile's sticker, which nobody at the
+    table reads).
     """
 
     name: str
@@ -66,6 +70,7 @@ class Param:
     notes_by: tuple[tuple[Any, tuple[str, ...]], ...] = ()  # in the order of choices_by's
     starts_on: tuple[str, ...] = ()
     starts_by: tuple[tuple[tuple[Any, ...], int], ...] = ()
+    asked: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
@@ -91,6 +96,8 @@ class Param:
         if self.starts_on:
             out["starts_on"] = list(self.starts_on)
             out["starts_by"] = [[list(key), start] for key, start in self.starts_by]
+        if not self.asked:
+            out["asked"] = False
         return out
 
     @classmethod
@@ -103,7 +110,8 @@ class Param:
                    tuple(data.get("labels", ())), tuple(data.get("notes", ())),
                    tuple((key, tuple(notes)) for key, notes in data.get("notes_by", ())),
                    tuple(data.get("starts_on", ())),
-                   tuple((tuple(key), start) for key, start in data.get("starts_by", ())))
+                   tuple((tuple(key), start) for key, start in data.get("starts_by", ())),
+                   data.get("asked", True))
 
     def allowed(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
         """The values allowed once the other parameters are ``params``."""
@@ -214,7 +222,7 @@ class ActionSpec:
     def missing(self, params: Mapping[str, Any]) -> str | None:
         """A field the spec needs and these parameters lack."""
         for p in self.params:
-            if p.name not in params and p.default is None:
+            if p.name not in params and p.default is None and p.asked:
                 # what it may be, for whoever writes a transcript or calls the API
                 some = [str(c) for c in dict.fromkeys(p.choices)] if p.kind == "choice" else []
                 listed = ", ".join(some[:8]) + (", ..." if len(some) > 8 else "")

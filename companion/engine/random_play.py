@@ -31,6 +31,8 @@ def random_value(param: Param, rng: random.Random,
 def random_action(spec: ActionSpec, seat: int | None, rng: random.Random) -> Action:
     chosen: dict[str, Any] = {}
     for param in spec.params:
+        if not param.asked and rng.random() < 0.5:
+            continue  # left out, as a phone leaves it
         chosen[param.name] = random_value(param, rng, chosen)
     return Action(spec.name, seat, chosen)
 

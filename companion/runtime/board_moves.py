@@ -303,12 +303,12 @@ def _filled(spec: ActionSpec, seat: int | None, board: BoardInPlay, changed: Seq
                 p.kind == "choice" and p.default is None and on_cells
                 and set(on_cells.values()) & set(p.choices)):
             filled.append(p)
-        elif p.default is None:
+        elif p.default is None and p.asked:
             return
     if not filled:
         return
     flags = [p for p in spec.params if p.kind == "flag" and p.default is not None]
-    defaults = {p.name: p.default for p in spec.params if p not in filled}
+    defaults = {p.name: p.default for p in spec.params if p not in filled and p.asked}
     orders = [tuple(changed)] if exact else itertools.permutations(changed, len(filled))
     for values in orders:
         if len(values) != len(filled):
@@ -375,12 +375,13 @@ def _refusal(rules: GameRules, state: Any, board: BoardInPlay,
     specs = {spec.name: spec for seat in everyone for spec in rules.legal_actions(public, seat)
              if not spec.ruling and len([p for p in spec.params if p.kind == "cell"
                                          and p.board == board.board]) == len(moved)
-             and all(p.kind == "cell" or p.default is not None for p in spec.params)}
+             and all(p.kind == "cell" or p.default is not None or not p.asked
+                     for p in spec.params)}
     seats = [s for s in dict.fromkeys([owner, *view.waiting_for, *everyone]) if s is not None]
     for seat in seats:
         for spec in specs.values():
             cells = [p for p in spec.params if p.kind == "cell"]
-            params = {p.name: p.default for p in spec.params if p.kind != "cell"}
+            params = {p.name: p.default for p in spec.params if p.kind != "cell" and p.asked}
             params.update({p.name: cell for p, cell in zip(cells, moved, strict=True)})
             try:
                 rules.apply(public, Action(spec.name, seat, params))

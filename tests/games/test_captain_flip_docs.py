@@ -32,6 +32,15 @@ def test_the_transcript_example_replays_to_the_log_shown() -> None:
     assert log[start:start + len(lines)] == lines
 
 
+def test_every_transcript_of_the_page_replays() -> None:
+    """The table without a camera's lines too: a draw by its side, a flip by the side shown."""
+    examples = re.findall(r"```json\n(.*?)```", TEXT, re.S)
+    assert len(examples) >= 2
+    for example in examples:
+        result = replay_transcript(example.splitlines())
+        assert result.error is None, result.error
+
+
 def test_the_tile_table_gives_every_tiles_two_sides() -> None:
     from companion.games.captain_flip.components import tile_sides
 

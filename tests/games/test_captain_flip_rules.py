@@ -21,6 +21,7 @@ from companion.engine import (
     TableSession,
     get_game,
 )
+from companion.games.captain_flip.book import CHARACTERS
 from companion.games.captain_flip.components import tile_sides
 from companion.games.captain_flip.state import State
 
@@ -97,6 +98,70 @@ def test_a_drawn_tile_flips_once_and_the_new_side_is_kept() -> None:
     table.refused("flip", "the tile was flipped once already: the Gunner must be placed as it is")
     table.act("place", cell="c1")
     assert table.coins(0) == 5
+
+
+def test_a_tile_told_by_its_side_alone_is_flipped_by_the_side_it_then_shows() -> None:
+    """Nobody at the table reads a tile's number (it would tell the back): a phone asks only
+    the side seen, and a flip the side the tile then shows, which the companion could not
+    know either."""
+    table = Table()
+    draw = next(s for s in table.session.legal_actions(0) if s.name == "draw")
+    assert [p.name for p in draw.params if p.asked] == ["face"]
+    assert draw.to_dict()["params"][1]["asked"] is False
+    in_bag = len(table.state.bag)
+    table.act("draw", face="lookout")
+    assert table.state.hand is not None and table.state.hand.down is None
+    assert len(table.state.bag) == in_bag - 1
+    table.refused("flip", "missing field 'face'")
+    table.refused("flip", "face must be one of", face="lookout")
+    table.act("flip", face="gunner")
+    hand = table.state.hand
+    assert hand is not None and hand.up == "gunner" and hand.both_seen
+    assert hand.number is not None and set(tile_sides()[hand.number]) == {"lookout", "gunner"}
+    assert hand.number not in table.state.bag and len(table.state.bag) == in_bag - 1
+    assert "The other side is a Gunner: it must be kept" in table.notes()
+    table.act("place", cell="c1")
+    assert table.coins(0) == 5
+
+
+def test_a_tile_told_by_number_flips_as_before_and_the_tile_in_hand_is_the_truth() -> None:
+    """A camera's draw (the number read) flips without a word; told a side its number does
+    not have, the companion takes the tile for what the table sees (a misread sticker)."""
+    table = Table()
+    table.draw("lookout", back="gunner")
+    flip = next(s for s in table.session.legal_actions(0) if s.name == "flip")
+    assert flip.params == ()
+    table.act("flip")
+    assert table.state.hand is not None and table.state.hand.up == "gunner"
+    table.act("place", cell="c1")
+    table.act("draw", seat=1, face="swabby")
+    table.act("flip", seat=1, face="cook")
+    table.act("place", seat=1, cell="a1")
+    table.play("swabby", "a1", back="parrot")
+    table.play("swabby", "b1", back="navigator")
+    table.play("monkey", "b1")  # next to the Swabby on a1 whose back was told with its number
+    monkey = next(s for s in table.session.legal_actions(0) if s.name == "monkey_flip")
+    assert [p.name for p in monkey.params] == ["cell"]
+
+
+def test_a_monkey_next_to_a_tile_of_unknown_back_asks_the_side_for_every_tile() -> None:
+    """The question is the same whichever neighbour's back is known, so it tells nothing."""
+    table = Table()
+    table.act("draw", face="swabby")  # by its side alone: its back unknown
+    table.act("place", cell="a1")
+    table.play("swabby", "a1")
+    table.play("swabby", "b1", back="parrot")
+    table.play("swabby", "b1")
+    table.play("monkey", "a2")  # next to a1 only (b2 is empty)
+    spec = next(s for s in table.session.legal_actions(0) if s.name == "monkey_flip")
+    cell, face = spec.params
+    assert set(cell.choices) == {"a1"} and face.depends_on == "cell"
+    assert dict(face.choices_by)["a1"] == tuple(c for c in CHARACTERS if c != "swabby")
+    table.refused("monkey_flip", "missing field 'face'", cell="a1")
+    table.act("monkey_flip", cell="a1", face="gunner")
+    tile = table.state.players[0].spaces["a1"]
+    assert tile.up == "gunner" and tile.down == "swabby" and tile.both_seen
+    assert table.coins(0) == 1 + 5 and "a1 turns from Swabby to Gunner" in table.notes()
 
 
 def test_a_tile_goes_on_the_lowest_empty_space_of_a_column() -> None:

@@ -7,6 +7,7 @@ import json
 
 from companion.engine import Action, parse_payload
 from companion.games.captain_flip import preview
+from companion.games.captain_flip.components import tile_sides
 from tests.games.test_captain_flip_rules import Table
 
 
@@ -179,6 +180,62 @@ def test_a_sticker_of_a_tile_on_a_board_is_not_offered_as_a_draw() -> None:
     assert suggest(table, "GC1/CF/TILE/07/COOK") == []
     assert [a.params for a in suggest(table, "GC1/CF/TILE/08/COOK")] == [
         {"face": "cook", "tile": "08"}]
+
+
+def test_a_tile_told_by_its_side_alone_is_read_by_the_camera_when_it_is_turned_over() -> None:
+    """Its number stood in for it: the sticker under the camera (another Cook tile, in truth)
+    is its flip told with the side read, and the number read is a draw still to be had."""
+    table = Table()
+    table.act("draw", face="cook")  # the camera missed it: the side told by a tap
+    hand = table.state.hand
+    assert hand is not None and hand.number is not None and hand.down is None
+    stand_in = f"{hand.number:02d}"
+    assert suggest(table, "GC1/CF/TILE/21/CARTOGRAPHER") == [  # 21: Cartographer / Cook
+        Action("flip", 0, {"face": "cartographer"})]
+    assert suggest(table, "GC1/CF/TILE/21/COOK") == []  # the side already told
+    table.act("place", cell="a1")
+    # Ben's draw may be the very tile whose number stood in for Ann's: it is offered, and is
+    # that tile or its twin (the same back); every number is still in one place.
+    assert [a.params for a in suggest(table, f"GC1/CF/TILE/{stand_in}/COOK")] == [
+        {"face": "cook", "tile": stand_in}]
+    in_bag = len(table.state.bag)
+    table.act("draw", seat=1, face="cook", tile=stand_in)
+    state = table.state
+    assert state.hand is not None and state.hand.number is not None
+    assert tile_sides()[state.hand.number] == tile_sides()[int(stand_in)]
+    ann = state.players[0].spaces["a1"]
+    assert "cook" in tile_sides()[ann.number or 0]
+    assert len(state.bag) == in_bag - 1
+    numbers = [*state.bag, ann.number, state.hand.number]
+    assert sorted(numbers) == sorted(tile_sides())
+
+
+def test_a_number_that_stood_in_is_given_up_to_the_tile_it_names() -> None:
+    table = Table(3)
+    table.act("draw", face="cook")  # stands in as 07, the first Cook in the bag
+    table.act("place", cell="a1")
+    table.act("draw", seat=1, face="cook", tile="08")  # 07's twin, read by the camera
+    table.act("place", seat=1, cell="a1")
+    assert suggest(table, "GC1/CF/TILE/07/SWABBY") == [
+        Action("draw", 2, {"face": "swabby", "tile": "07"})]
+    table.act("draw", seat=2, face="swabby", tile="07")
+    state = table.state
+    assert state.hand is not None and state.hand.number == 7 and state.hand.down == "cook"
+    ann = state.players[0].spaces["a1"]
+    assert ann.number not in (7, 8) and "cook" in tile_sides()[ann.number or 0]
+    assert ann.down is None
+    assert sorted([*state.bag, ann.number, 8, 7]) == sorted(tile_sides())
+
+
+def test_a_monkey_asking_the_side_is_offered_it_by_the_camera() -> None:
+    table = Table()
+    table.act("draw", face="swabby")
+    table.act("place", cell="a1")
+    table.play("swabby", "a1")
+    table.play("monkey", "a2")
+    assert suggest(table, "GC1/CF/TILE/11/GUNNER") == [  # 11: Swabby / Gunner
+        Action("monkey_flip", 0, {"cell": "a1", "face": "gunner"})]
+    assert suggest(table, "GC1/CF/TILE/21/COOK") == []  # no Swabby side: not that tile
 
 
 def test_the_companion_drawing_takes_no_camera_reading() -> None:

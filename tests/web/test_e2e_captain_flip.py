@@ -1,7 +1,8 @@
 """Captain Flip on a phone, in a real headless Chromium against a real `companion serve`: a tile
-drawn from the real bag is told with two taps (its side, its sticker's number), the payouts
-show before committing, a tap on a lit space of the player's own board places it, and the
-coins it pays arrive on every screen."""
+drawn from the real bag is told with one tap (the side seen: nobody types its number, which
+would tell its back), the payouts show before committing, a tap on a lit space of the player's
+own board places it, and the coins it pays arrive on every screen; a tile flipped is told by
+the side it then shows."""
 
 from __future__ import annotations
 
@@ -30,12 +31,12 @@ def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Ser
     ann.fill("#pin", table["pin"])
     ann.click("#seat-buttons button[data-seat='0']")
 
-    # Step 1: the side seen and the sticker's number. Tile 07 is Swabby / Cook.
+    # Step 1: the side seen, and nothing else.
     tab(ann, "me")
     expect(ann.locator("#secrets")).to_have_text("You are Ann.")  # nothing hidden to cover
     ann.click("#my-actions [data-action=draw]")
+    expect(ann.locator("#sheet-form .field")).to_have_count(1)
     ann.click("#sheet-form [data-param=face] button:text-is('Cook')")
-    ann.click("#sheet-form [data-param=tile] button:text-is('07')")
     ann.click("#sheet-go")
     expect(ann.locator("#sheet-preview")).to_have_text("Ann draws a Cook")
     ann.click("#sheet-go")
@@ -80,3 +81,24 @@ def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Ser
     hers.locator(".legend summary").click()
     expect(hers.locator(".legend")).to_contain_text("Co Cook")
     shot(ben, "captain-flip-others-board-marks")
+
+    # Ben draws a Swabby and flips it: the companion does not know its back either, so he
+    # tells the side it shows, and the tile is kept as that.
+    tab(ben, "me")
+    ben.click("#my-actions [data-action=draw]")
+    ben.click("#sheet-form [data-param=face] button:text-is('Swabby')")
+    ben.click("#sheet-go")
+    ben.click("#sheet-go")
+    expect(ben.locator("#sheet")).to_be_hidden()
+    ben.click("#my-actions [data-action=flip]")
+    sides = ben.locator("#sheet-form [data-param=face] button")
+    expect(sides).to_have_count(8)  # any Character but the Swabby
+    shot(ben, "captain-flip-flip-told")
+    ben.click("#sheet-form [data-param=face] button:text-is('Gunner')")
+    ben.click("#sheet-go")
+    expect(ben.locator("#sheet-preview")).to_have_text("Ben flips the Swabby")
+    ben.click("#sheet-go")
+    expect(ben.locator("#sheet")).to_be_hidden()
+    expect(ann.locator("#recent li").first).to_contain_text(
+        "The other side is a Gunner: it must be kept", timeout=LIVE)
+    expect(ben.locator("#my-actions [data-action=place]")).to_contain_text("+5")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.games.captain_flip import scoring
+from companion.games.captain_flip import bag, scoring
 from companion.games.captain_flip.book import COLUMNS, Bonus
 from companion.games.captain_flip.state import DRAW, MONKEY, OVER, State, Step, Tile
 
@@ -139,13 +139,13 @@ def place(state: State, seat: int, cell: str, tile: Tile, previewing: bool = Fal
     settle(state, previewing)
 
 
-def flip_on_board(state: State, seat: int, cell: str) -> None:
-    """A Monkey's flip: the tile shows its other side, whose immediate effect applies (its
-    space's bonus does not: the tile was not placed)."""
+def flip_on_board(state: State, seat: int, cell: str, shown: str | None = None) -> None:
+    """A Monkey's flip: the tile shows its other side (``shown``, when the table tells it),
+    whose immediate effect applies (its space's bonus does not: the tile was not placed)."""
     player = state.players[seat]
     old = player.spaces[cell]
-    player.spaces[cell] = old.turned()
-    state.emit("flipped", seat=seat, cell=cell, before=old.up, after=old.down)
+    player.spaces[cell] = new = bag.turned(state, old, shown)
+    state.emit("flipped", seat=seat, cell=cell, before=old.up, after=new.up)
     character_effect(state, seat, cell)
     settle(state)
 

@@ -36,9 +36,9 @@ from companion.engine import (
     refuse_unknown,
     shuffled,
 )
-from companion.games.captain_flip import components, preview, screen
+from companion.games.captain_flip import bag, components, preview, screen
 from companion.games.captain_flip.book import BOARDS, CHARACTERS, Book
-from companion.games.captain_flip.moves import MOVE_SET
+from companion.games.captain_flip.moves import MOVE_SET, monkey
 from companion.games.captain_flip.moves.common import board_id, status
 from companion.games.captain_flip.scoring import final_scores
 from companion.games.captain_flip.state import DRAW, MONKEY, PLACE, Player, State, Tile
@@ -194,18 +194,28 @@ class CaptainFlipRules(GameRules):
         number, face = read
         seat = state.turn
         if state.phase == DRAW and not state.companion_draws:
-            # only a tile still in the bag: the camera sees the tiles on the boards too
+            # only a tile that may still be in the bag: the camera sees the boards' tiles too
             return (Action("draw", seat, {"face": face, "tile": components.tile_name(number)}),
-                    ) if number in state.bag else ()
-        # a tile is known by its two sides: its twin may stand for it (moves/draw.py)
+                    ) if bag.may_draw(state, number) else ()
+        # a tile is known by its two sides: its twin may stand for it (bag.py); one whose
+        # back nobody knows, by the side it showed
         sides = set(components.tile_sides()[number])
-        if state.phase == PLACE and state.hand and {state.hand.up, state.hand.down} == sides \
-                and face == state.hand.down:
-            return (Action("flip", seat),)
+
+        def turned_over(tile: Tile) -> bool:
+            if bag.unknown_back(tile):
+                return tile.up in sides and face != tile.up
+            return {tile.up, tile.down} == sides and face == tile.down
+
+        if state.phase == PLACE and state.hand and not state.flipped \
+                and turned_over(state.hand):
+            shown = {"face": face} if bag.unknown_back(state.hand) else {}
+            return (Action("flip", seat, shown),)
         if state.phase == MONKEY:
-            for cell, tile in state.players[seat].spaces.items():
-                if {tile.up, tile.down} == sides and face == tile.down:
-                    return (Action("monkey_flip", seat, {"cell": cell}),)
+            spaces = state.players[seat].spaces
+            shown = {"face": face} if monkey.asks_shown(state, seat) else {}
+            return tuple(Action("monkey_flip", seat, {"cell": cell, **shown})
+                         for cell in state.tiles_next_to(seat, monkey.monkey_cell(state))
+                         if turned_over(spaces[cell]))
         return ()
 
     def announce(self, events: Sequence[Event]) -> str:

@@ -16,15 +16,14 @@ DRAW, PLACE, MONKEY, OVER = "draw", "place", "monkey", "over"
 @dataclass
 class Tile:
     """One tile, showing ``up``. ``number`` (which tells its back) and ``down`` are None for
-    whoever may not know them: the back stays unseen until the tile is turned over."""
+    whoever may not know them: the back stays unseen until the tile is turned over. In the
+    game's own state ``down`` is None for a tile drawn by its side alone, whose back nobody
+    knows (``number`` then stands in for it: bag.py)."""
 
     number: int | None
     up: str
     down: str | None
     both_seen: bool = False  # turned over in front of the table: both sides are known
-
-    def turned(self) -> Tile:
-        return Tile(self.number, self.down or "", self.up, True)
 
 
 @dataclass

@@ -783,6 +783,8 @@ function renderHost(snapshot) {
 // --- the action sheet: fields from the engine's spec, a preview, then the action --------
 function openSheet(spec, seat, values, note = "") {
   // note: what the chosen squares take (a board's note), said with the action's own note
+  // A field not asked (a tile's sticker number) is the camera's to give, never a player's.
+  spec = { ...spec, params: spec.params.filter((p) => p.asked !== false) };
   sheet = { spec, seat, values: { ...(values || {}) }, typed: new Set(), previewed: false, busy: false };
   for (const p of spec.params) {
     if (sheet.values[p.name] === undefined && p.default !== undefined) sheet.values[p.name] = structuredClone(p.default);

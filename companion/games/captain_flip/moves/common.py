@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.games.captain_flip.book import COLUMNS
+from companion.engine import Param
+from companion.games.captain_flip.book import CHARACTERS, COLUMNS
 from companion.games.captain_flip.state import DRAW, MONKEY, OVER, PLACE, State
 
 
@@ -22,6 +23,24 @@ def column_name(state: State, cell: str) -> str:
 def in_hand(state: State) -> str:
     """The drawn tile's Character, as players read it ("Cook"), or "tile"."""
     return state.book.label(state.hand.up) if state.hand else "tile"
+
+
+def others(face: str) -> tuple[str, ...]:
+    """The Characters a tile showing ``face`` may have on its back."""
+    return tuple(c for c in CHARACTERS if c != face)
+
+
+def shown_param(state: State, up: str, cells: tuple[str, ...] = ()) -> Param:
+    """What the table tells once a tile whose back nobody knows is turned over: the side it
+    shows now. With ``cells`` (a Monkey's flip), for the tile on each of them."""
+    if not cells:
+        choices = others(up)
+        return Param("face", "choice", "The side it shows now", choices=choices,
+                     labels=tuple(state.book.label(c) for c in choices))
+    return Param("face", "choice", "The side it shows now", choices=CHARACTERS,
+                 labels=tuple(state.book.label(c) for c in CHARACTERS), depends_on="cell",
+                 choices_by=tuple(
+                     (cell, others(state.players[state.turn].spaces[cell].up)) for cell in cells))
 
 
 def status(state: State) -> str:

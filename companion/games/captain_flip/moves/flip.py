@@ -1,11 +1,19 @@
 """Step 2: keep the drawn Character or flip the tile, once: after a flip the new Character
-must be kept (seed)."""
+must be kept (seed). A tile drawn by its side alone has a back nobody knows: the table tells
+the side it shows once flipped."""
 
 from __future__ import annotations
 
-from companion.engine import Move, Params
-from companion.games.captain_flip.moves.common import in_hand, turn_refusal
+from companion.engine import Move, Param, Params
+from companion.games.captain_flip import bag
+from companion.games.captain_flip.moves.common import in_hand, shown_param, turn_refusal
 from companion.games.captain_flip.state import PLACE, State
+
+
+def _params(state: State, seat: int | None) -> tuple[Param, ...]:
+    if state.hand is None or not bag.unknown_back(state.hand):
+        return ()
+    return (shown_param(state, state.hand.up),)
 
 
 def _refusal(state: State, seat: int | None) -> str | None:
@@ -19,7 +27,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 def _run(state: State, seat: int | None, params: Params) -> None:
     assert state.hand is not None
     before = state.hand.up
-    state.hand = state.hand.turned()
+    state.hand = bag.turned(state, state.hand, params.get("face"))
     state.flipped = True
     state.emit("hand_flipped", seat=seat, before=before, after=state.hand.up)
 
@@ -28,4 +36,5 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     return f"{state.name(seat)} flips the {in_hand(state)}"
 
 
-MOVE = Move("flip", "move", lambda state: f"Flip the {in_hand(state)}", _refusal, _run, _text)
+MOVE = Move("flip", "move", lambda state: f"Flip the {in_hand(state)}", _refusal, _run, _text,
+            _params)

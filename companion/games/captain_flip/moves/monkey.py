@@ -1,12 +1,13 @@
 """The Monkey's flip: the player turns over one tile next to the Monkey (orthogonally); the
 revealed Character's immediate effect applies, so a revealed Monkey flips again and a revealed
-Parrot draws another tile."""
+Parrot draws another tile. When a tile next to it has a back nobody knows (drawn by its side
+alone), the table tells the side the flipped tile shows."""
 
 from __future__ import annotations
 
 from companion.engine import Move, Param, Params
-from companion.games.captain_flip import effects
-from companion.games.captain_flip.moves.common import board_id, status, turn_refusal
+from companion.games.captain_flip import bag, effects
+from companion.games.captain_flip.moves.common import board_id, shown_param, status, turn_refusal
 from companion.games.captain_flip.state import MONKEY, OVER, State
 
 
@@ -16,11 +17,20 @@ def monkey_cell(state: State) -> str:
     return step.cell
 
 
+def asks_shown(state: State, seat: int) -> bool:
+    """Whether the flip asks the side it shows: a tile it may flip has a back nobody knows.
+    Then it asks it of every tile it may flip, so the question tells nothing of a back."""
+    spaces = state.players[seat].spaces
+    return any(bag.unknown_back(spaces[cell])
+               for cell in state.tiles_next_to(seat, monkey_cell(state)))
+
+
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     assert seat is not None
-    return (Param("cell", "cell", "The tile to flip (next to the Monkey)",
-                  choices=tuple(state.tiles_next_to(seat, monkey_cell(state))),
-                  board=board_id(seat)),)
+    near = tuple(state.tiles_next_to(seat, monkey_cell(state)))
+    cell = Param("cell", "cell", "The tile to flip (next to the Monkey)", choices=near,
+                 board=board_id(seat))
+    return (cell, shown_param(state, "", near)) if asks_shown(state, seat) else (cell,)
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:
@@ -55,7 +65,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
 def _run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
     state.steps.pop()
-    effects.flip_on_board(state, seat, str(params["cell"]))
+    effects.flip_on_board(state, seat, str(params["cell"]), params.get("face"))
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:
