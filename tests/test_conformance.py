@@ -43,11 +43,13 @@ def nested(key: str, value: Any) -> dict[str, Any]:
 @pytest.mark.parametrize("rules", all_games(), ids=lambda rules: rules.info.slug)
 def test_every_house_reading_a_phone_offers_starts_a_table_and_shows_in_the_rules(
         rules: GameRules) -> None:
-    """Each reading's other values (a flag flipped, every choice) make a table the game
-    accepts, and the rules at that table say so: a table can see the reading it chose."""
+    """Each reading's other values (a flag flipped, every choice, a name in the table's own
+    words) make a table the game accepts, and the rules at that table say so: a table can see
+    the reading it chose."""
     setup = setups(rules)[0]
     for reading in rules.info.house_readings:
         others = [not reading.default] if reading.kind == "flag" else \
+            [f"Our {reading.default}"] if reading.kind == "text" else \
             [c for c in reading.choices if c != reading.default]
         assert others, reading.name
         for value in others:

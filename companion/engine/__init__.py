@@ -34,6 +34,7 @@ from companion.engine.errors import (
     UnknownGameError,
 )
 from companion.engine.house import (
+    NAME_LENGTH,
     RuleBook,
     check_one_of,
     check_whole_numbers,
@@ -125,6 +126,7 @@ __all__ = [
     "house_between",
     "house_changes",
     "house_reading",
+    "NAME_LENGTH",
     "refuse_unknown",
     "seat_key",
     "RuleBook",

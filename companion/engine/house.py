@@ -13,6 +13,8 @@ from typing import Any, Self, cast
 from companion.engine.actions import Param, as_json
 from companion.engine.errors import SetupError
 
+NAME_LENGTH = 40  # a name a table gives in its own words (a card the rulebook does not name)
+
 # A data file's kinds of value, in the words of a transcript's JSON.
 _KINDS = {bool: "true or false", int: "a whole number", float: "a number", str: "text",
           list: "a list"}
@@ -85,17 +87,20 @@ def house_reading(data: Mapping[str, Any], key: str, label: str,
             choices: Mapping[str, str] | None = None) -> Param:
     """A house reading a phone offers when a table is created: the data file's ``key``
     ("moves.sidewinder"), what it decides, and for a text value each value it may take with
-    its words. Its default is the value in ``data`` (the packaged file); a value chosen goes
-    into the option ``house``, nested by the key's parts."""
+    its words, or (no ``choices``) any words of the table's (a card's name). Its default is
+    the value in ``data`` (the packaged file); a value chosen goes into the option ``house``,
+    nested by the key's parts."""
     value: Any = data
     for part in key.split("."):
         value = value[part]
     if isinstance(value, bool):
         return Param(key, "flag", label, default=value)
+    if isinstance(value, str) and choices is None:
+        return Param(key, "text", label, maximum=NAME_LENGTH, default=value)
     if not isinstance(value, str) or choices is None or value not in choices \
             or not all(isinstance(c, str) for c in choices):
-        raise ValueError(f"a house reading is a yes/no, or a text with its choices (its own"
-                         f" value among them): {key!r} is {value!r}")
+        raise ValueError(f"a house reading is a yes/no, or a text (with its choices, its own"
+                         f" value among them, or free words): {key!r} is {value!r}")
     return Param(key, "choice", label, choices=tuple(choices), labels=tuple(choices.values()),
                  default=value)
 

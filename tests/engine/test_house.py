@@ -38,14 +38,19 @@ def test_a_house_reading_is_a_flag_or_a_choice_with_the_packaged_value_chosen() 
     assert choice.labels == ("Far left square to far right", "Across the edge")
 
 
+def test_a_house_reading_of_a_text_without_choices_takes_the_tables_own_words() -> None:
+    name = house_reading({"roles": {"role_7": {"label": "Role 7"}}}, "roles.role_7.label",
+                         "Role 7: the name on your card")
+    assert (name.kind, name.default, name.maximum) == ("text", "Role 7", 40)
+
+
 @pytest.mark.parametrize(("key", "choices"), [
-    ("moves.sidewinder", None),  # a text needs its choices
     ("moves.sidewinder", {"wrap": "Across the edge"}),  # its own value among them
     ("draw.quiet_turns", {"80": "80 turns"}),  # a number is no reading a phone offers
 ])
 def test_a_house_reading_that_cannot_be_offered_is_refused(
         key: str, choices: dict[str, str] | None) -> None:
-    with pytest.raises(ValueError, match="a house reading is a yes/no, or a text with its"):
+    with pytest.raises(ValueError, match="a house reading is a yes/no, or a text"):
         house_reading(DATA, key, "label", choices)
 
 

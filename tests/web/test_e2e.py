@@ -713,3 +713,30 @@ def test_the_host_frees_a_seat_only_on_a_second_tap(server: Server, browser: Bro
     expect(host.locator("[data-release='1']")).to_have_count(0, timeout=LIVE)
     _, after = host_api.call("GET", base)
     assert 1 not in after["taken_seats"]
+
+
+def test_a_burkes_table_names_on_the_phone_the_roles_the_rulebook_does_not(
+        server: Server, browser: Browser) -> None:
+    """The rulebook names five roles; a table types the names on its own cards when it
+    creates the table, and every phone then says them (the rules, a role told)."""
+    host = new_phone(browser)
+    host.goto(server.url + "/")
+    host.select_option("#game", "burkes-gambit")
+    host.click("#readings summary")
+    name = host.locator("#reading-controls input[name='roles.role_7.label']")
+    expect(name).to_have_value("Role 7")
+    name.fill("  Engineer ")
+    host.locator("#reading-controls input[name='roles.role_8.label']").fill("")  # kept
+    for i, player in enumerate(NAMES):
+        host.locator("#seat-names input").nth(i).fill(player)
+    host.check("input[name=dealt_by_hand]")
+    name.scroll_into_view_if_needed()
+    shot(host, "burkes-gambit-role-names")
+    host.click("button[type=submit]")
+    host.wait_for_url(re.compile(r"/t/[0-9a-f]+$"))
+    tab(host, "log")
+    host.click("#rules-box summary")
+    expect(host.locator("#rules-text")).to_contain_text("Engineer: A card the rulebook")
+    expect(host.locator("#rules-text")).to_contain_text("Role 8: A card the rulebook")
+    expect(host.locator("#rules-house li")).to_have_text(
+        ['Role 7: the name on your card: "Engineer"'])

@@ -12,7 +12,14 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from companion.engine import RuleBook, SetupError, check_one_of, check_whole_numbers, data_text
+from companion.engine import (
+    NAME_LENGTH,
+    RuleBook,
+    SetupError,
+    check_one_of,
+    check_whole_numbers,
+    data_text,
+)
 
 FACES = ("damage_heal", "scan_neighbour", "scan_any", "id_check", "engine", "stall", "reshuffle",
          "insta_kill", "quarantine", "cancel")
@@ -69,6 +76,9 @@ def _check_labels(entries: Mapping[str, Any], kind: str) -> None:
         label = entry.get("label")
         if not isinstance(label, str) or not label.strip():
             raise SetupError(f"rule '{kind}.{name}.label' must name it: players read it")
+        if len(label) > NAME_LENGTH:
+            raise SetupError(f"rule '{kind}.{name}.label' is longer than {NAME_LENGTH}"
+                             " characters: a phone shows it on a button")
         key = " ".join(label.split()).casefold()
         if key in seen:
             raise SetupError(f"rule '{kind}.{name}.label' ({label!r}) is the label of"

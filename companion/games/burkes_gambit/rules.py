@@ -64,6 +64,10 @@ INFO = GameInfo(
                       "A player in quarantine does not vote"),
         house_reading(Book.default().data, "vote.for_yourself",
                       "A player may vote to eject themselves"),
+        # The roles the rulebook does not name, by the names on the table's own cards
+        *(house_reading(Book.default().data, f"roles.{role}.label",
+                        f"{Book.default().role_label(role)}: the name on your card")
+          for role in Book.default().roles() if role.startswith("role_")),
     ),
 )
 

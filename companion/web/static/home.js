@@ -67,7 +67,8 @@ function optionControl(option) {
     return el("label", {}, option.label, el("input", { type: "number", name: option.name,
       "data-kind": "number", min: option.min, max: option.max, value: option.default ?? "" }));
   }
-  return el("label", {}, option.label, el("input", { name: option.name, "data-kind": "text" }));
+  return el("label", {}, option.label, el("input", { name: option.name, "data-kind": "text",
+    maxlength: option.max, value: option.default ?? "" }));
 }
 
 function chooseGame() {
@@ -112,8 +113,9 @@ function readHouse() {
   let house = null;
   for (const reading of game ? game.house_readings : []) {
     const input = document.querySelector(`#reading-controls [name="${reading.name}"]`);
-    const value = reading.kind === "flag" ? input.checked : input.value;
-    if (value === reading.default) continue;
+    const value = reading.kind === "flag" ? input.checked
+      : reading.kind === "text" ? input.value.trim() : input.value;
+    if (value === reading.default || value === "") continue;  // a name left blank keeps its own
     house = house || {};
     const parts = reading.name.split(".");
     let at = house;
