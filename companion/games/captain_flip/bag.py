@@ -31,7 +31,8 @@ def take(state: State, face: str, told: int | None) -> Tile:
     showing ``face`` stands for it, its back unknown."""
     if told is None:
         number = _claim(state, _numbers(lambda sides: face in sides), None)
-        return Tile(number if number is not None else _any_from_bag(state), face, None)
+        return Tile(number if number is not None else _any_from_bag(state), face, None,
+                    back_known=False)
     sides = tile_sides()[told]
     number = _claim(state, [told] + _numbers(lambda other: other == sides), None)
     if number is None:
@@ -60,7 +61,7 @@ def turned(state: State, tile: Tile, shown: str | None = None) -> Tile:
 
 def unknown_back(tile: Tile) -> bool:
     """Whether the tile's back is unknown to the companion too (drawn by its side alone)."""
-    return tile.down is None
+    return not tile.back_known
 
 
 def may_draw(state: State, number: int) -> bool:
