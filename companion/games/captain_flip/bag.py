@@ -48,7 +48,8 @@ def take(state: State, face: str, told: int | None) -> Tile:
 def turned(state: State, tile: Tile, shown: str | None = None) -> Tile:
     """``tile`` turned over in front of the table, showing ``shown`` when the table tells it
     (the tile in their hands is the truth), else its back as the companion knows it. A tile
-    whose number does not have those two sides takes one that has (bag.py's docstring)."""
+    whose number (a stand-in's, or a misread one) does not have those two sides takes one
+    that has."""
     back = shown or tile.down
     assert back is not None, "the side a tile shows must be told when its back is unknown"
     number = tile.number
