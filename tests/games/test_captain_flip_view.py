@@ -227,6 +227,23 @@ def test_a_number_that_stood_in_is_given_up_to_the_tile_it_names() -> None:
     assert sorted([*state.bag, ann.number, 8, 7]) == sorted(tile_sides())
 
 
+def test_a_number_that_stood_in_stays_a_draw_after_its_tile_is_turned_over() -> None:
+    """Ann's Cook, told by its side, took 07's number; turned over, a Swabby: it may be 07 or
+    its twin 08, so 07 read in Ben's draw is still his draw (a review found it ignored)."""
+    table = Table()
+    table.act("draw", face="cook")
+    table.act("flip", face="swabby")
+    table.act("place", cell="a1")
+    assert suggest(table, "GC1/CF/TILE/07/COOK") == [
+        Action("draw", 1, {"face": "cook", "tile": "07"})]
+    table.act("draw", seat=1, face="cook", tile="07")
+    state = table.state
+    assert state.hand is not None and state.hand.number in (7, 8)
+    assert state.hand.down == "swabby"
+    assert sorted([*state.bag, state.players[0].spaces["a1"].number, state.hand.number]) == \
+        sorted(tile_sides())
+
+
 def test_a_monkey_asking_the_side_is_offered_it_by_the_camera() -> None:
     table = Table()
     table.act("draw", face="swabby")

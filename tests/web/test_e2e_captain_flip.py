@@ -102,3 +102,30 @@ def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Ser
     expect(ann.locator("#recent li").first).to_contain_text(
         "The other side is a Gunner: it must be kept", timeout=LIVE)
     expect(ben.locator("#my-actions [data-action=place]")).to_contain_text("+5")
+
+
+def test_a_side_the_camera_misread_is_corrected_on_the_sheet(server: Server,
+                                                             browser: Browser) -> None:
+    """The camera's draw carries the number it read, which the sheet never shows: a side the
+    player corrects leaves that number behind (it went with the side misread), or the draw
+    would be refused for a number nobody at the table can see."""
+    api = Client(server)
+    _, table = api.call("POST", "/api/tables", {"game": "captain-flip", "seats": ["Ann", "Ben"],
+                                                "options": {"board": "A"}})
+    ann = new_phone(browser)
+    ann.goto(f"{server.url}/t/{table['id']}")
+    ann.fill("#pin", table["pin"])
+    ann.click("#seat-buttons button[data-seat='0']")
+    tab(ann, "me")
+    expect(ann.locator("#my-actions [data-action=draw]")).to_be_visible()
+    # As the camera's suggestion opens it: tile 07 read Cook side up.
+    ann.evaluate("""() => openSheet(state.view.actions.find((a) => a.name === "draw"), 0,
+                                    { face: "cook", tile: "07" })""")
+    expect(ann.locator("#sheet-form .field")).to_have_count(1)
+    ann.click("#sheet-form [data-param=face] button:text-is('Gunner')")
+    ann.click("#sheet-go")
+    expect(ann.locator("#sheet-preview")).to_have_text("Ann draws a Gunner")
+    expect(ann.locator("#sheet-error")).to_be_empty()
+    ann.click("#sheet-go")
+    expect(ann.locator("#sheet")).to_be_hidden()
+    expect(ann.locator("#turn")).to_contain_text("Ann keeps or flips the Gunner")

@@ -32,7 +32,7 @@ def take(state: State, face: str, told: int | None) -> Tile:
     if told is None:
         number = _claim(state, _numbers(lambda sides: face in sides), None)
         return Tile(number if number is not None else _any_from_bag(state), face, None,
-                    back_known=False)
+                    number_told=False)
     sides = tile_sides()[told]
     number = _claim(state, [told] + _numbers(lambda other: other == sides), None)
     if number is None:
@@ -57,19 +57,21 @@ def turned(state: State, tile: Tile, shown: str | None = None) -> Tile:
     if number is not None and set(tile_sides()[number]) != sides:
         claimed = _claim(state, _numbers(lambda both: set(both) == sides), number)
         number = number if claimed is None else claimed
-    return Tile(number, back, tile.up, True)
+    return Tile(number, back, tile.up, True, tile.number_told)
 
 
 def unknown_back(tile: Tile) -> bool:
-    """Whether the tile's back is unknown to the companion too (drawn by its side alone)."""
-    return not tile.back_known
+    """Whether the tile's back is unknown to the companion too (drawn by its side alone and
+    not yet turned over)."""
+    return not (tile.number_told or tile.both_seen)
 
 
 def may_draw(state: State, number: int) -> bool:
     """Whether the tile ``number`` may still be in the bag: the bag has it, or it (or its
-    twin) only stands in for a tile whose back is unknown, which may be another one."""
+    twin) only stands in for a tile drawn by its side, which may be another one (its twin,
+    once turned over)."""
     twins = _numbers(lambda sides: sides == tile_sides()[number])
-    return number in state.bag or any(t.number in twins and unknown_back(t)
+    return number in state.bag or any(t.number in twins and not t.number_told
                                       for t in _tiles_out(state))
 
 

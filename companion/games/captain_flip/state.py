@@ -17,15 +17,15 @@ DRAW, PLACE, MONKEY, OVER = "draw", "place", "monkey", "over"
 class Tile:
     """One tile, showing ``up``. ``number`` (which tells its back) and ``down`` are None for
     whoever may not know them: the back stays unseen until the tile is turned over.
-    ``back_known`` False: a tile drawn by its side alone, whose back nobody knows, the
-    companion included (``number`` then stands in for it: bag.py); every view keeps it, as it
-    says nothing of the back."""
+    ``number_told`` False: a tile drawn by its side alone, whose number only stands in for it
+    (bag.py) and whose back nobody knows, the companion included, until it is turned over;
+    every view keeps it, as it says nothing of the back."""
 
     number: int | None
     up: str
     down: str | None
     both_seen: bool = False  # turned over in front of the table: both sides are known
-    back_known: bool = True
+    number_told: bool = True
 
 
 @dataclass

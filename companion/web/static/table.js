@@ -784,8 +784,9 @@ function renderHost(snapshot) {
 function openSheet(spec, seat, values, note = "") {
   // note: what the chosen squares take (a board's note), said with the action's own note
   // A field not asked (a tile's sticker number) is the camera's to give, never a player's.
+  const hidden = spec.params.filter((p) => p.asked === false);
   spec = { ...spec, params: spec.params.filter((p) => p.asked !== false) };
-  sheet = { spec, seat, values: { ...(values || {}) }, typed: new Set(), previewed: false, busy: false };
+  sheet = { spec, seat, hidden, values: { ...(values || {}) }, typed: new Set(), previewed: false, busy: false };
   for (const p of spec.params) {
     if (sheet.values[p.name] === undefined && p.default !== undefined) sheet.values[p.name] = structuredClone(p.default);
   }
@@ -827,6 +828,9 @@ function changed(param) {
   sheet.previewed = false;
   document.getElementById("sheet-go").textContent = "Preview";
   document.getElementById("sheet-preview").textContent = "";
+  // A field not asked that goes with this one (the number the camera read with a tile's
+  // side) is the camera's reading no more once the player changes what it read.
+  for (const p of sheet.hidden || []) if (p.depends_on === param.name) delete sheet.values[p.name];
   // Fields whose choices depend on this one: drop a value that no longer fits, draw again.
   const dependents = sheet.spec.params.filter((p) => p.depends_on === param.name);
   for (const p of dependents) {

@@ -25,6 +25,9 @@ def in_hand(state: State) -> str:
     return state.book.label(state.hand.up) if state.hand else "tile"
 
 
+SHOWN = "Turn it over: which side shows now?"
+
+
 def others(face: str) -> tuple[str, ...]:
     """The Characters a tile showing ``face`` may have on its back."""
     return tuple(c for c in CHARACTERS if c != face)
@@ -35,9 +38,9 @@ def shown_param(state: State, up: str, cells: tuple[str, ...] = ()) -> Param:
     shows now. With ``cells`` (a Monkey's flip), for the tile on each of them."""
     if not cells:
         choices = others(up)
-        return Param("face", "choice", "The side it shows now", choices=choices,
+        return Param("face", "choice", SHOWN, choices=choices,
                      labels=tuple(state.book.label(c) for c in choices))
-    return Param("face", "choice", "The side it shows now", choices=CHARACTERS,
+    return Param("face", "choice", SHOWN, choices=CHARACTERS,
                  labels=tuple(state.book.label(c) for c in CHARACTERS), depends_on="cell",
                  choices_by=tuple(
                      (cell, others(state.players[state.turn].spaces[cell].up)) for cell in cells))
