@@ -113,7 +113,8 @@ def test_a_tile_told_by_its_side_alone_is_flipped_by_the_side_it_then_shows() ->
     assert table.state.hand is not None and table.state.hand.down is None
     assert len(table.state.bag) == in_bag - 1
     table.refused("flip", "missing field 'face'")
-    table.refused("flip", "face must be one of", face="lookout")
+    table.refused("flip", "a tile's two sides differ: it showed a Lookout; tell the side it"
+                  " shows once turned over", face="lookout")
     table.act("flip", face="gunner")
     hand = table.state.hand
     assert hand is not None and hand.up == "gunner" and hand.both_seen
@@ -131,6 +132,8 @@ def test_a_tile_told_by_number_flips_as_before_and_the_tile_in_hand_is_the_truth
     table.draw("lookout", back="gunner")
     flip = next(s for s in table.session.legal_actions(0) if s.name == "flip")
     assert flip.params == ()
+    table.refused("flip", "the companion knows this tile's other side (the camera read its"
+                  " number): flip it without naming a side", face="gunner")
     table.act("flip")
     assert table.state.hand is not None and table.state.hand.up == "gunner"
     table.act("place", cell="c1")
@@ -142,6 +145,7 @@ def test_a_tile_told_by_number_flips_as_before_and_the_tile_in_hand_is_the_truth
     table.play("monkey", "b1")  # next to the Swabby on a1 whose back was told with its number
     monkey = next(s for s in table.session.legal_actions(0) if s.name == "monkey_flip")
     assert [p.name for p in monkey.params] == ["cell"]
+    table.refused("monkey_flip", "flip without naming a side", cell="a1", face="parrot")
 
 
 def test_a_monkey_next_to_a_tile_of_unknown_back_asks_the_side_for_every_tile() -> None:
@@ -158,6 +162,8 @@ def test_a_monkey_next_to_a_tile_of_unknown_back_asks_the_side_for_every_tile() 
     assert set(cell.choices) == {"a1"} and face.depends_on == "cell"
     assert dict(face.choices_by)["a1"] == tuple(c for c in CHARACTERS if c != "swabby")
     table.refused("monkey_flip", "missing field 'face'", cell="a1")
+    table.refused("monkey_flip", "a tile's two sides differ: it showed a Swabby", cell="a1",
+                  face="swabby")
     table.act("monkey_flip", cell="a1", face="gunner")
     tile = table.state.players[0].spaces["a1"]
     assert tile.up == "gunner" and tile.down == "swabby" and tile.both_seen

@@ -1,8 +1,11 @@
 """Captain's Gambit turns, actions, reactions and bluffs: one rule per test."""
 
+import copy
+from dataclasses import replace
+
 import pytest
 
-from companion.engine import IllegalActionError, TableSession
+from companion.engine import Action, IllegalActionError, TableSession
 from tests.conftest import act, cg_table
 
 
@@ -176,7 +179,7 @@ def test_no_shield_on_your_own_action_or_twice(four: TableSession) -> None:
     act(four, "strike", 0, target=1)
     with pytest.raises(IllegalActionError, match="your own action"):
         act(four, "shield", 0)
-    with pytest.raises(IllegalActionError, match="a Shield is always a claim: Identity Theft"):
+    with pytest.raises(IllegalActionError, match="Identity Theft is not in play"):
         act(four, "shield", 2, via="identity_theft")
     act(four, "shield", 2)
     with pytest.raises(IllegalActionError, match="already declared a Shield"):
@@ -315,6 +318,44 @@ def test_identity_theft_cannot_be_called_and_is_replaced() -> None:
     assert counters(table, 0)[1] == 6  # resolved at once: nothing to call
     assert table.view(0)["you"]["permits"] == [None, "shield"]
     assert table.history[-1].reveals
+
+
+IT_DEAL = {0: ["barrage", "shield"], 1: ["drain", "overcharge"],
+           2: ["identity_theft", "network"], 3: ["diplomatic_immunity", "shield"]}
+
+
+def test_identity_theft_may_do_a_shield_which_cannot_be_called() -> None:
+    """"Do any permit action as though it were a simple action (bluffs can't be called)"
+    (seed): a Shield is a permit reaction, so a Shield too (a blind review read "any" so)."""
+    table = cg_table({0: "puck", 1: "iago", 2: "portia", 3: "prospero"}, IT_DEAL,
+                     options={"wildcards": True})
+    act(table, "strike", 0, target=1)
+    act(table, "shield", 2, via="identity_theft")
+    assert table.history[-1].text == "Cat reveals Identity Theft to Shield"
+    assert table.history[-1].reveals  # the card is shown, shuffled back and replaced
+    assert counters(table, 2)[1] == 2 - 1
+    with pytest.raises(IllegalActionError, match="no permit claim open to a bluff call"):
+        act(table, "call_bluff", 3)
+    act(table, "resolve", 0)
+    assert counters(table, 1)[0] == 10  # the Strike was blocked
+
+
+@pytest.mark.parametrize("begun_before", [False, True])
+def test_a_table_may_keep_identity_theft_off_the_shield(begun_before: bool) -> None:
+    """The other reading is data (wildcards.identity_theft.shield = false); a table begun
+    before the update, whose recorded rule data lacks the key, keeps it, as it played."""
+    house = {} if begun_before else {"house": {"wildcards": {"identity_theft": {"shield": False}}}}
+    table = cg_table({0: "puck", 1: "iago", 2: "portia", 3: "prospero"}, IT_DEAL,
+                     options={"wildcards": True, **house})
+    if begun_before:
+        before = copy.deepcopy(dict(table.setup.book or {}))
+        del before["wildcards"]["identity_theft"]["shield"], before["added"]
+        table = TableSession(replace(table.setup, book=before))
+        table.submit(Action("end_prologue"))
+    act(table, "strike", 0, target=1)
+    with pytest.raises(IllegalActionError, match="a Shield is always a claim at this table"):
+        act(table, "shield", 2, via="identity_theft")
+    act(table, "shield", 2)
 
 
 def test_diplomatic_immunity_stops_bluff_damage_for_the_turn() -> None:

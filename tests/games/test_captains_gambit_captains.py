@@ -179,7 +179,7 @@ def test_iago_shares_a_win_with_the_most_blood() -> None:
 
 def test_lady_macbeth_reveals_with_three_blood_and_wins_next_turn() -> None:
     table = cg_table({0: "lady_macbeth", 1: "puck", 2: "portia", 3: "iago"})
-    with pytest.raises(IllegalActionError, match="your captain reveals with 3 blood; you have 0$"):
+    with pytest.raises(IllegalActionError, match="your captain cannot Reveal now"):
         act(table, "reveal", 0)  # offered to every seat, refused when asked
     act(table, "correct", target=0, counter="blood", value=3, reason="t")
     act(table, "reveal", 0)

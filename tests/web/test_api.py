@@ -45,7 +45,8 @@ def test_games_list_their_options(phone: Any) -> None:
     six = next(g for g in games if g["slug"] == "gambit-6x6")
     sidewinder = next(r for r in six["house_readings"] if r["name"] == "moves.sidewinder")
     assert sidewinder["default"] == "edge" and sidewinder["choices"] == ["edge", "wrap"]
-    assert cg["house_readings"] == []
+    assert [(r["name"], r["kind"], r["default"]) for r in cg["house_readings"]] == [
+        ("wildcards.identity_theft.shield", "flag", True)]
 
 
 def test_a_new_table_is_listed_and_its_host_holds_the_pin(table: dict[str, Any],

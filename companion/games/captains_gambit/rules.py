@@ -24,6 +24,7 @@ from companion.engine import (
     SetupError,
     TableView,
     Transition,
+    house_reading,
     refuse_unknown,
     seat_key,
     shuffled,
@@ -49,6 +50,10 @@ INFO = GameInfo(
         Param("wildcards", "flag", "Wildcards in the permit deck", default=False),
         Param("mulligan", "flag", "Permit mulligan before the Prologue", default=False),
         Param("first_seat", "seat", "Who plays first", choices=tuple(range(8)), default=0),
+    ),
+    house_readings=(
+        house_reading(Book.load().data, "wildcards.identity_theft.shield",
+                      "With the wildcards, Identity Theft may also do a Shield"),
     ),
 )
 

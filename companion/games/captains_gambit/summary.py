@@ -75,7 +75,11 @@ def rules_summary(book: Book) -> str:
     ]
     for name in WILDCARDS:
         card = data["wildcards"][name]
-        lines.append(f"  {card['label']}: {card['text']}")
+        reach = ""
+        if "shield" in card:
+            reach = (" A Shield too: it cannot be called." if card["shield"]
+                     else " Not a Shield: only your own turn's permit action.")
+        lines.append(f"  {card['label']}: {card['text']}{reach}{_mark(card)}")
     lines += [
         "",
         "Deaths",

@@ -46,6 +46,15 @@ def shown_param(state: State, up: str, cells: tuple[str, ...] = ()) -> Param:
                      (cell, others(state.players[state.turn].spaces[cell].up)) for cell in cells))
 
 
+def shown_problem(state: State, up: str, shown: object) -> str | None:
+    """Why ``shown`` cannot be the side a tile showing ``up`` shows once turned over."""
+    if shown == up:
+        label = state.book.label(up)
+        return (f"a tile's two sides differ: it showed a {label}; tell the side it shows once"
+                " turned over")
+    return None
+
+
 def status(state: State) -> str:
     """What the game waits for, in words."""
     name = state.name(state.turn)

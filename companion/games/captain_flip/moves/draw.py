@@ -20,7 +20,7 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     # tiles are still in the bag is not the table's to know.
     return (Param("face", "choice", "The side you see", choices=CHARACTERS,
                   labels=tuple(state.book.label(face) for face in CHARACTERS)),
-            Param("tile", "choice", "Its number (on the sticker)",
+            Param("tile", "choice", "Its number, as the camera reads it on the sticker",
                   choices=tuple(tile_name(n) for n in tile_sides()), depends_on="face",
                   choices_by=tuple((face, bag.tiles_showing(face)) for face in CHARACTERS),
                   asked=False))

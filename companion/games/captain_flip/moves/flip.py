@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.captain_flip import bag
-from companion.games.captain_flip.moves.common import in_hand, shown_param, turn_refusal
+from companion.games.captain_flip.moves.common import (
+    in_hand,
+    shown_param,
+    shown_problem,
+    turn_refusal,
+)
 from companion.games.captain_flip.state import PLACE, State
 
 
@@ -24,6 +29,16 @@ def _refusal(state: State, seat: int | None) -> str | None:
     return reason
 
 
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    hand = state.hand
+    if "face" not in params or hand is None:
+        return None
+    if not bag.unknown_back(hand):
+        return ("the companion knows this tile's other side (the camera read its number):"
+                " flip it without naming a side")
+    return shown_problem(state, hand.up, params["face"])
+
+
 def _run(state: State, seat: int | None, params: Params) -> None:
     assert state.hand is not None
     before = state.hand.up
@@ -37,4 +52,4 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 
 MOVE = Move("flip", "move", lambda state: f"Flip the {in_hand(state)}", _refusal, _run, _text,
-            _params)
+            _params, _check)

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.captain_flip import bag, effects
-from companion.games.captain_flip.moves.common import board_id, shown_param, status, turn_refusal
+from companion.games.captain_flip.moves.common import (
+    board_id,
+    shown_param,
+    shown_problem,
+    status,
+    turn_refusal,
+)
 from companion.games.captain_flip.state import MONKEY, OVER, State
 
 
@@ -38,8 +44,11 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     monkey = monkey_cell(state)
     near = state.tiles_next_to(seat, monkey)
     cell = str(params.get("cell"))
+    if "face" in params and not asks_shown(state, seat):
+        return ("the companion knows the other side of every tile next to the Monkey (the"
+                " camera read their numbers): flip without naming a side")
     if cell in near:
-        return None
+        return shown_problem(state, state.players[seat].spaces[cell].up, params.get("face"))
     if cell == monkey:
         why = f"{cell} is the Monkey itself"
     elif cell not in state.layout.spaces:

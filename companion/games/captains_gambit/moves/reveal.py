@@ -32,14 +32,12 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
     if captain is None:
         return "the companion has not been told this seat's captain"
     data = state.book.captain(captain)
-    # Not naming the captain: the words are on a phone a neighbour may see.
-    if captain == "prospero" and player.energy < int(data["reveal_energy"]):
-        return f"your captain reveals with {data['reveal_energy']} energy; you have" \
-               f" {player.energy}"
-    if captain == "lady_macbeth" and player.blood < int(data["reveal_blood"]):
-        return f"your captain reveals with {data['reveal_blood']} blood; you have {player.blood}"
-    if captain not in REVEALERS:
-        return "your captain has no Reveal on your turn"
+    # The same words whatever the captain, and why: a refusal naming energy or blood named
+    # Prospero or Lady Macbeth on a phone a neighbour may see (a blind review).
+    if captain not in REVEALERS \
+            or captain == "prospero" and player.energy < int(data["reveal_energy"]) \
+            or captain == "lady_macbeth" and player.blood < int(data["reveal_blood"]):
+        return f"your captain cannot Reveal now. {_note(state, seat)}"
     return None
 
 
@@ -56,7 +54,8 @@ def _note(state: State, seat: int | None) -> str:
     who_may = [named(c) for c in REVEALERS if c in state.pool]
     if not who_may:
         return "No captain in this game reveals on their turn."
-    return (f"Only {listed(who_may)} reveal on their turn, before their action; a Reveal does"
+    verb = "reveals" if len(who_may) == 1 else "reveal"
+    return (f"Only {listed(who_may)} {verb} on their turn, before their action; a Reveal does"
             " not use up the action.")
 
 

@@ -3,14 +3,16 @@ may be called)."""
 
 from __future__ import annotations
 
-from companion.engine import Move, Params
+from companion.engine import Move, Param, Params
+from companion.games.captains_gambit import flow
 from companion.games.captains_gambit.moves.common import (
     claim_note,
     fixed_label,
+    may_hold,
     not_in_phase,
-    said,
     who,
 )
+from companion.games.captains_gambit.moves.sheet import VIA_LABELS
 from companion.games.captains_gambit.state import State
 
 
@@ -38,24 +40,57 @@ def _refusal(state: State, seat: int | None) -> str | None:
     return None
 
 
+def _stolen_shield(state: State) -> bool:
+    """Whether Identity Theft may do a Shield at this table ("any permit action")."""
+    return state.wildcards and bool(state.book.data["wildcards"]["identity_theft"]["shield"])
+
+
+def _params(state: State, seat: int | None) -> tuple[Param, ...]:
+    # Offered to every seat, holder or not (a neighbour sees the phone), as on the sheet's
+    # permit actions; holding it is judged in ``_check``.
+    if not _stolen_shield(state):
+        return ()
+    return (Param("via", "choice", "How", choices=("claim", "identity_theft"),
+                  default="claim", labels=VIA_LABELS),)
+
+
 def _run(state: State, seat: int | None, params: Params) -> None:
     pending = state.pending
     assert pending is not None and seat is not None
+    stolen = params.get("via") == "identity_theft"
     state.players[seat].energy -= _cost(state)
     pending.shield_by = seat
-    pending.shield_open = True  # while a Shield stands, bluff calls go to the Shield
-    state.emit("declared", seat=seat, action="shield", target=pending.actor, via="claim")
+    # while a claimed Shield stands, bluff calls go to it; one done through Identity Theft
+    # cannot be called
+    pending.shield_open = not stolen
+    state.emit("declared", seat=seat, action="shield", target=pending.actor,
+               via="identity_theft" if stolen else "claim")
+    if stolen:
+        flow.shuffle_back(state, seat, "identity_theft")
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:
-    if "via" in params:  # decisions.md: Identity Theft is for your own turn's permit action
-        return "a Shield is always a claim: Identity Theft is for your own turn's permit action"
+    if params.get("via") != "identity_theft" or seat is None:
+        return None
+    if not state.wildcards:
+        return "Identity Theft is not in play: the wildcards are off (option wildcards)"
+    if not _stolen_shield(state):  # the table's reading (data: wildcards.identity_theft)
+        return ("a Shield is always a claim at this table: Identity Theft is for your own"
+                " turn's permit action")
+    if not may_hold(state, seat, "identity_theft"):
+        return f"{who(state, seat)} holds no Identity Theft"
     return None
+
+
+def _text(state: State, seat: int | None, params: Params) -> str:
+    if params.get("via") == "identity_theft":
+        return f"{state.name(seat)} reveals Identity Theft to Shield"
+    return f"{state.name(seat)} declares Shield"
 
 
 def _note(state: State, seat: int | None) -> str:
     return claim_note(state, seat, "shield", state.book.action_text("shield"))
 
 
-MOVE = Move("shield", "reaction", fixed_label("Shield"), _refusal, _run,
-            said("{who} declares Shield"), check=_check, cost=_cost, note=_note)
+MOVE = Move("shield", "reaction", fixed_label("Shield"), _refusal, _run, _text, _params,
+            _check, cost=_cost, note=_note)
