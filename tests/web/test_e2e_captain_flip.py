@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 from tests.web import test_e2e
 from tests.web.server import Client, Server
 from tests.web.shots import shot
-from tests.web.test_e2e import LIVE, counter, new_phone, tab
+from tests.web.test_e2e import LIVE, counter, seated_phone, tab
 
 # The browser, the server and the check that no page script failed: test_e2e.py's fixtures.
 browser = test_e2e.browser
@@ -26,10 +26,7 @@ def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Ser
     api = Client(server)
     _, table = api.call("POST", "/api/tables", {"game": "captain-flip", "seats": ["Ann", "Ben"],
                                                 "options": {"board": "A"}})
-    ann = new_phone(browser)
-    ann.goto(f"{server.url}/t/{table['id']}")
-    ann.fill("#pin", table["pin"])
-    ann.click("#seat-buttons button[data-seat='0']")
+    ann = seated_phone(browser, server, table, 0)
 
     # Step 1: the side seen, and nothing else.
     tab(ann, "me")
@@ -69,10 +66,7 @@ def test_a_turn_drawn_told_previewed_and_placed_by_tapping_the_board(server: Ser
     # Her own ship comes first whoever plays, at the width; Ben's sees hers small, where the
     # Cook is its two letters, said under it.
     expect(ann.locator("#boards .board").first).to_have_attribute("data-board", "ship-0")
-    ben = new_phone(browser)
-    ben.goto(f"{server.url}/t/{table['id']}")
-    ben.fill("#pin", table["pin"])
-    ben.click("#seat-buttons button[data-seat='1']")
+    ben = seated_phone(browser, server, table, 1)
     tab(ben, "table")
     expect(ben.locator("#boards .board").first).to_have_attribute("data-board", "ship-1")
     hers = ben.locator("#boards [data-board='ship-0']")
@@ -112,10 +106,7 @@ def test_a_side_the_camera_misread_is_corrected_on_the_sheet(server: Server,
     api = Client(server)
     _, table = api.call("POST", "/api/tables", {"game": "captain-flip", "seats": ["Ann", "Ben"],
                                                 "options": {"board": "A"}})
-    ann = new_phone(browser)
-    ann.goto(f"{server.url}/t/{table['id']}")
-    ann.fill("#pin", table["pin"])
-    ann.click("#seat-buttons button[data-seat='0']")
+    ann = seated_phone(browser, server, table, 0)
     tab(ann, "me")
     expect(ann.locator("#my-actions [data-action=draw]")).to_be_visible()
     # As the camera's suggestion opens it: tile 07 read Cook side up.
