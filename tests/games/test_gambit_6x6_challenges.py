@@ -201,8 +201,8 @@ def test_a_kamikaze_removes_the_sitter_and_becomes_a_normal_piece() -> None:
     assert names(session, 1) == ["accept", "challenge", "declare_kamikaze"]
     do(session, "declare_kamikaze", 1)
     text = do(session, "accept", 0)
-    assert text == ("Ann accepts the Kamikaze of B2 | Ann loses A2 | A2 leaves the board; B2"
-                    " becomes a normal piece")
+    assert text == ("Ann accepts the Kamikaze of B2 | A2 leaves the board; B2 becomes a normal"
+                    " piece | Ann loses A2")
     assert board(session)["b4"] == ["B2"] and powers(session, "B2") == (None, None)
     assert session.state.lost_count(0) == 1 and session.state.turn == 1
 
@@ -318,7 +318,7 @@ def test_a_kamikaze_that_keeps_the_movement_power_is_not_called_a_normal_piece()
     do(session, "declare_kamikaze", 1)
     text = do(session, "accept", 0)
     assert text.endswith("A2 leaves the board; B2 loses its Action power and keeps any"
-                         " Movement power")
+                         " Movement power | Ann loses A2")
     assert powers(session, "B2") == ("bulldozer", None)
 
 

@@ -61,3 +61,14 @@ def test_the_move_sheet_names_each_piece_as_the_board_does() -> None:
         top = session.state.top(cell)
         assert top is not None and label == f"{top.id} ({cell})"
     assert piece.labels
+
+
+def test_a_moat_named_under_the_piece_sitting_on_it_says_it_guards_only_around_it() -> None:
+    """A fifth blind review got "piece must be one of A1, not 'A4'" for the Moat B4 sat on:
+    as if A4 were not Ann's."""
+    session = started()
+    arrange(session, {"d3": ["A4"], "d2": ["A1"], "d4": ["B4"], "a6": ["B1"]}, turn=1)
+    do(session, "move", 1, piece="d4", to="d3")  # onto A4: a claim of Sitting
+    assert refused(session, "declare_moat", 0, piece="A4") == (
+        "A4 is under Ben's B4 on d3: a Moat guards the squares around it, not its own (yours"
+        " next to d3: A1)")

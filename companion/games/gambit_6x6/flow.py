@@ -238,11 +238,12 @@ def fire_kamikaze(state: State, claim: Claim) -> None:
     pending = state.pending
     assert pending is not None
     piece = state.pieces[claim.piece]
+    # said first: the loss it costs may end the game, and the log says why before who wins
+    state.emit("kamikaze", seat=claim.seat, piece=claim.piece, removed=pending.piece)
     lose(state, pending.piece, bool(state.book.rule("challenge", "kamikaze_counts")))
     piece.action = None
     if state.book.rule("challenge", "kamikaze_keeps") == "none":
         piece.movement = None
-    state.emit("kamikaze", seat=claim.seat, piece=claim.piece, removed=pending.piece)
     state.then = "finish"
 
 

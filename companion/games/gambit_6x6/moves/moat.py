@@ -43,6 +43,21 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
                   default=guards[0] if len(guards) == 1 else None),)
 
 
+def _check(state: State, seat: int | None, params: Params) -> str | None:
+    """A piece of yours that is no Moat here, said why (from the squares alone): the one the
+    mover sits on guards the squares around it, not its own."""
+    pending, piece = state.pending, params.get("piece")
+    if seat is None or pending is None or not isinstance(piece, str) \
+            or piece not in state.pieces or state.pieces[piece].seat != seat:
+        return None  # the parameter's own check names the problem
+    guards = flow.moat_guards(state, seat)
+    if piece in guards or state.where(piece) != pending.end:
+        return None
+    yours = f" (yours next to {pending.end}: {', '.join(guards)})" if guards else ""
+    return (f"{piece} is under {state.name(pending.actor)}'s {pending.piece} on {pending.end}:"
+            f" a Moat guards the squares around it, not its own{yours}")
+
+
 def _run(state: State, seat: int | None, params: Params) -> None:
     pending = state.pending
     assert seat is not None and pending is not None
@@ -58,4 +73,5 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     return f"{state.name(seat)} declares {params.get('piece')} a Moat against {mover}'s move"
 
 
-MOVE = Move("declare_moat", "reaction", fixed("Declare a Moat"), _refusal, _run, _text, _params)
+MOVE = Move("declare_moat", "reaction", fixed("Declare a Moat"), _refusal, _run, _text, _params,
+            _check)
