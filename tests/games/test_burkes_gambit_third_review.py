@@ -139,3 +139,37 @@ def test_the_tables_rulings_need_a_reason_as_a_correction_does() -> None:
         "a ruling needs a reason: say why, for the log")
     act(s, "declare_winner", None, winner="crew", reason="Dan confessed")
     assert s.view(None)["outcome"]["reason"] == "declared"
+
+
+ROLES6 = {"0": "captain", "1": "doctor", "2": "marine", "3": "pilot", "4": "stowaway",
+          "5": "role_7"}
+
+
+def test_id_cards_face_up_that_belie_the_deal_are_never_ruled_from_again() -> None:
+    """A blind review (6 players, 2 specialist cards): the deal said Ben was a specialist,
+    then Cat's and Eve's cards turned face up, both specialist; the companion still counted
+    Ben and named three specialists among the winners. Now it forgets the ID cards it was
+    given, and the counts name the winners."""
+    s = table(6, seed=6, deal={"roles": ROLES6, "ids": {"1": "specialist"}})
+    act(s, "roll", 0, face="insta_kill")
+    act(s, "resolve", 0, target=2)
+    act(s, "dead_revealed", None, target=2, team="specialist", parasite="clean")
+    assert s.state.players[1].team == "specialist"  # one card up, one given: they fit
+    returns(s, 1)
+    act(s, "roll", 3, face="insta_kill")
+    act(s, "resolve", 3, target=4)
+    act(s, "dead_revealed", None, target=4, team="specialist", parasite="clean")
+    assert ("Eve's ID card does not fit the ID cards the companion was given: it forgets"
+            " them (each player may tell theirs again)") in s.history[-1].notes
+    assert s.state.players[1].team is None
+    act(s, "id_seen", 1, team="crew")  # Ben may tell his own again
+    assert s.state.players[1].team == "crew"
+
+
+def test_an_id_card_face_up_unlike_the_deals_for_that_player_is_said() -> None:
+    s = table(6, seed=6, deal={"roles": ROLES6, "ids": {"2": "crew", "1": "specialist"}})
+    act(s, "roll", 0, face="insta_kill")
+    act(s, "resolve", 0, target=2)
+    act(s, "dead_revealed", None, target=2, team="specialist", parasite="clean")
+    assert any("does not fit the ID cards" in note for note in s.history[-1].notes)
+    assert s.state.players[1].team is None

@@ -376,6 +376,10 @@ def _notes(state: State, events: Sequence[dict[str, Any]]) -> tuple[str, ...]:
         elif kind == "reinfected":
             out.append("The parasite finds a new host: the survivors' parasite cards are dealt"
                        " again")
+        elif kind == "ids_contradicted":
+            out.append(f"{state.name(event['seat'])}'s ID card does not fit the ID cards the"
+                       " companion was given: it forgets them (each player may tell theirs"
+                       " again)")
         elif kind == "deal_contradicted":
             out.append(f"{state.name(event['seat'])}'s parasite card is not the one the deal"
                        " gave: the companion forgets the parasite cards it was given")

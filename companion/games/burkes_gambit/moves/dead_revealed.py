@@ -36,11 +36,21 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
 def _run(state: State, seat: int | None, params: Params) -> None:
     target = int(params["target"])
     player = state.players[target]
-    known = player.parasite  # the deal's card (None: not known)
+    known, known_team = player.parasite, player.team  # the deal's cards (None: not known)
     player.team, player.parasite, player.revealed = str(params["team"]), \
         str(params["parasite"]), True
     state.awaiting_reveal.remove(target)
     state.emit("cards_shown", seat=target, team=player.team, parasite=player.parasite)
+    hidden = [p for p in state.players if not p.revealed and p.team is not None]
+    if known_team not in (None, player.team) or any(
+            len(state.face_up(team)) + sum(p.team == team for p in hidden) > state.team_size(team)
+            for team in TEAMS):
+        # The card face up belies the ID cards given (by the deal, or told): one of them is
+        # wrong, and the companion cannot say which, so it rules from none (each seat may
+        # tell its own again), as from a parasite card the deal gave wrong.
+        for other in hidden:
+            other.team, other.id_told = None, False
+        state.emit("ids_contradicted", seat=target)
     if player.parasite == INFECTED and state.living():
         # The real cards are dealt again, unseen: older scans are stale, the cards unknown.
         flow.deal_parasites(state, "reinfect", keep_infected=True)
