@@ -637,7 +637,7 @@ def test_a_target_refused_says_why_in_the_rules_words() -> None:
     s = table(deal=KNOWN)
     for name, face, params, reason in (
             ("resolve", "scan_any", {"target": 0}, "not on yourself: on another living player"),
-            ("resolve", "quarantine", {"target": 0}, "not on yourself"),
+            ("resolve", "id_check", {"target": 0}, "not on yourself"),
             ("resolve", "scan_neighbour", {"target": 2},
              "seat 2 (Cat) is not your living left or right neighbour")):
         act(s, "roll", 0, face=face)

@@ -173,3 +173,15 @@ def test_an_id_card_face_up_unlike_the_deals_for_that_player_is_said() -> None:
     act(s, "dead_revealed", None, target=2, team="specialist", parasite="clean")
     assert any("does not fit the ID cards" in note for note in s.history[-1].notes)
     assert s.state.players[1].team is None
+
+
+def test_a_player_may_quarantine_themselves() -> None:
+    """"QUARANTINE: Place a player in quarantine" (seed), as Insta-kill's "any player": a
+    blind review found it refused on oneself, a reading the seed does not make."""
+    s = table(6, seed=6)
+    turn = s.view(None)["turn"]
+    act(s, "roll", turn, face="quarantine")
+    act(s, "resolve", turn, target=turn)
+    killer = s.view(None)["turn"]
+    act(s, "roll", killer, face="insta_kill")
+    assert errors(s, "resolve", killer, target=turn).endswith("is in quarantine and cannot be hurt")
