@@ -185,3 +185,32 @@ def test_a_player_may_quarantine_themselves() -> None:
     killer = s.view(None)["turn"]
     act(s, "roll", killer, face="insta_kill")
     assert errors(s, "resolve", killer, target=turn).endswith("is in quarantine and cannot be hurt")
+
+
+SEVEN = {"roles": {"0": "captain", "1": "doctor", "2": "marine", "3": "pilot", "4": "stowaway",
+                   "5": "role_7", "6": "comms_officer"}}
+
+
+def test_a_cancel_of_what_is_not_there_says_what_is_not() -> None:
+    """Found by a blind review: a Cancel of a quarantine that had ended was refused as "what
+    must be one of stall", and one of a Stall right after a power-up with no Stall left as
+    if the power-up were meant."""
+    s = table(7, seed=4, deal=SEVEN)
+    returns(s, 0)
+    act(s, "roll", 1, face="quarantine")
+    act(s, "resolve", 1, target=2)
+    for seat in (3, 4, 5):
+        returns(s, seat)
+    act(s, "roll", 6, face="cancel")
+    act(s, "reserve_die", 6)
+    act(s, "roll", 0, face="stall")
+    act(s, "resolve", 0)
+    act(s, "carry_out", 0)  # Ben's turn comes: Cat's quarantine ends
+    assert errors(s, "cancel", 6, what="quarantine:2").endswith(": Cat is not in quarantine")
+    act(s, "roll", 1, face="engine")  # the Stall takes it: nothing left in the centre
+    act(s, "roll", 2, face="engine")
+    assert errors(s, "cancel", 6, what="stall").endswith(
+        "Cat's Engine power-up cannot be cancelled (a Cancel stops any die action but an engine"
+        " power-up); and there is nothing to cancel: no action waits for Cancels (what:"
+        " waiting), no Stall is in the centre (stall) and nobody is in quarantine"
+        " (quarantine:N)")

@@ -33,7 +33,11 @@ def _refusal(state: State, seat: int | None) -> str | None:
     if state.players[seat].reserve != "cancel":
         return "you have no Cancel die in reserve"
     if not cancel_targets(state, seat, with_window=True):
-        return engine_reason(state) or nothing_to_cancel(state, seat, with_window=True)
+        # the power-up just made is what a player most likely meant, but say what else
+        # there is not, for one who meant a Stall or a quarantine
+        nothing = nothing_to_cancel(state, seat, with_window=True)
+        engine = engine_reason(state)
+        return f"{engine}; and {nothing}" if engine else nothing
     return None
 
 

@@ -95,7 +95,12 @@ def why_not(state: State, seat: int | None, what: object) -> str | None:
     if what == "stall":
         return _standing_reason(state, "stall") or "no Stall is in the centre"
     if what.startswith("quarantine:"):
-        return _standing_reason(state, "quarantine")
+        seat_text = what.removeprefix("quarantine:")
+        target = int(seat_text) if seat_text.isdigit() else None
+        if target is None or not 0 <= target < len(state.players):
+            return None  # the parameter's own check names the values
+        return (_standing_reason(state, "quarantine")
+                or f"{state.name(target)} is not in quarantine")
     return None
 
 
