@@ -225,12 +225,13 @@ def test_the_host_puts_a_piece_where_it_really_is(server: Server, browser: Brows
 def test_a_new_table_chooses_its_house_readings_on_the_phone(server: Server,
                                                               browser: Browser) -> None:
     """The setup page offers the game's house readings, the companion's chosen; what the
-    host changes is the table's rule, shown in the rules at that table. A game with no
-    reading to offer shows no box."""
+    host changes is the table's rule, shown in the rules at that table. Each game offers its
+    own."""
     host = new_phone(browser)
     host.goto(server.url + "/")
     host.select_option("#game", "captains-gambit")
-    expect(host.locator("#readings")).to_be_hidden()
+    expect(host.locator("#reading-controls input[name='wildcards.identity_theft.shield']")) \
+        .to_be_checked()
     host.check("input[name=dealt_by_hand]")  # real cards: Captain's Gambit deals them
     host.select_option("#game", "gambit-6x6")
     expect(host.locator("#readings")).to_be_visible()
