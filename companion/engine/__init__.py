@@ -46,6 +46,7 @@ from companion.engine.house import (
     with_house,
 )
 from companion.engine.moves import Move, MoveSet, Params, typed_square, with_defaults
+from companion.engine.names import UNSHOWN, same_name, unshowable
 from companion.engine.randomness import shuffled
 from companion.engine.registry import all_games, get_game, register_game
 from companion.engine.rules import (
@@ -127,6 +128,9 @@ __all__ = [
     "house_changes",
     "house_reading",
     "NAME_LENGTH",
+    "same_name",
+    "UNSHOWN",
+    "unshowable",
     "refuse_unknown",
     "seat_key",
     "RuleBook",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -17,6 +16,7 @@ from companion.engine.house import (
     kept_as_begun,
     merge_house,
 )
+from companion.engine.names import UNSHOWN, same_name, unshowable
 from companion.engine.registry import get_game
 from companion.engine.rules import Event, GameRules, GameSetup, Outcome, Transition
 from companion.engine.table_view import LogLine, TableView
@@ -94,11 +94,6 @@ def _options_in_force(setup: GameSetup, rules: GameRules
     return ({**options, "house": in_force} if in_force else options), dropped
 
 
-def _same_name(name: str) -> str:
-    """A name as a player reads it: "Ann" and " ann", "Zoë" typed two ways, are one."""
-    return unicodedata.normalize("NFKC", name).strip().casefold()
-
-
 class TableSession:
     """One game at one table: its setup, its state and its log.
 
@@ -112,11 +107,9 @@ class TableSession:
         """A new game; ``rules``: these instead of the game registered as ``setup.game``."""
         rules = rules or get_game(setup.game)
         for name in setup.seats:
-            if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
-                # a line break, a NUL, a zero-width or right-to-left mark: unseen or unsafe
-                raise SetupError(f"the name {name.strip()!r} holds a character that cannot be"
-                                 " shown (a line break or an invisible mark): type it again")
-        if len({_same_name(s) for s in setup.seats}) != len(setup.seats):
+            if unshowable(name):
+                raise SetupError(f"the name {name.strip()!r} {UNSHOWN}")
+        if len({same_name(s) for s in setup.seats}) != len(setup.seats):
             # the log and the phones name a seat by its name: "Ann" and "ann" are one
             raise SetupError("two seats have the same name")
         if setup.seed is None:

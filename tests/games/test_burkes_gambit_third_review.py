@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -214,3 +216,44 @@ def test_a_cancel_of_what_is_not_there_says_what_is_not() -> None:
         " power-up); and there is nothing to cancel: no action waits for Cancels (what:"
         " waiting), no Stall is in the centre (stall) and nobody is in quarantine"
         " (quarantine:N)")
+
+
+@pytest.mark.parametrize("tellers", [[1], [1, 3]])
+def test_id_cards_told_in_secret_never_show_in_what_the_table_reads(tellers: list[int]) -> None:
+    """A code review: counting the cards seats told (private inputs) into the public note
+    told every phone how many had told a team. Told cards are forgotten unsaid."""
+    s = table(6, seed=6, deal={"roles": ROLES6})
+    for seat in tellers:
+        act(s, "id_seen", seat, team="specialist")
+    act(s, "roll", 0, face="insta_kill")
+    act(s, "resolve", 0, target=2)
+    act(s, "dead_revealed", None, target=2, team="specialist", parasite="clean")
+    assert s.history[-1].notes == ("Cat was Acquisition Support Specialist, clean", "Ben's turn")
+    assert [s.state.players[seat].team for seat in tellers] == \
+        (["specialist"] if tellers == [1] else [None, None])
+
+
+@pytest.mark.parametrize(("label", "why"), [
+    ("Cook\nX", "cannot be shown"), ("\u202eKooc", "cannot be shown"),
+    ("Captain\u200b", "cannot be shown"), ("\uff23aptain", "is the label of 'roles.captain'")])
+def test_a_role_name_a_phone_could_not_show_or_tell_apart_is_refused(label: str,
+                                                                     why: str) -> None:
+    """Names the table types on the new-table page are checked as seat names are."""
+    with pytest.raises(SetupError, match=re.escape(why)):
+        table(6, options={"house": {"roles": {"role_7": {"label": label}}}})
+
+
+@pytest.mark.parametrize("begun_before", [False, True])
+def test_a_table_may_keep_quarantine_for_another_player(begun_before: bool) -> None:
+    """The old reading is data, and a table begun before the change keeps it."""
+    house = {} if begun_before else {"house": {"faces": {"quarantine": {"target": "other"}}}}
+    s = table(6, seed=6, options=house, start=False)
+    if begun_before:
+        before = copy.deepcopy(dict(s.setup.book or {}))
+        before["faces"]["quarantine"]["target"] = "other"
+        s = TableSession(replace(s.setup, book=before))
+    act(s, "end_heads_down", None)
+    turn = s.view(None)["turn"]
+    act(s, "roll", turn, face="quarantine")
+    assert errors(s, "resolve", turn, target=turn).endswith(
+        "not on yourself: on another living player")

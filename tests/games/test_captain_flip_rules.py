@@ -170,6 +170,25 @@ def test_a_monkey_next_to_a_tile_of_unknown_back_asks_the_side_for_every_tile() 
     assert table.coins(0) == 1 + 5 and "a1 turns from Swabby to Gunner" in table.notes()
 
 
+def test_a_monkey_between_a_known_back_and_an_unknown_one_asks_the_same_of_both() -> None:
+    """A code review planted a question offering only a known back's side: no test saw it."""
+    table = Table()
+    table.act("draw", face="swabby")  # a1: by its side alone
+    table.act("place", cell="a1")
+    table.play("swabby", "a1")
+    table.play("cook", "b1", back="parrot")  # b1 and b2: numbers read by the camera
+    table.play("swabby", "b1")
+    table.play("cook", "b2", back="parrot")
+    table.play("swabby", "b2")
+    table.play("monkey", "a2")  # next to a1 (back unknown) and b2 (back known: a Parrot)
+    spec = next(s for s in table.session.legal_actions(0) if s.name == "monkey_flip")
+    cell, face = spec.params
+    assert set(cell.choices) == {"a1", "b2"}
+    by_cell = dict(face.choices_by)
+    assert set(by_cell["a1"]) == set(CHARACTERS) - {"swabby"}
+    assert set(by_cell["b2"]) == set(CHARACTERS) - {"cook"}
+
+
 def test_a_tile_goes_on_the_lowest_empty_space_of_a_column() -> None:
     table = Table()
     table.draw("swabby")

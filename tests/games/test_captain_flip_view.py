@@ -258,3 +258,13 @@ def test_a_monkey_asking_the_side_is_offered_it_by_the_camera() -> None:
 def test_the_companion_drawing_takes_no_camera_reading() -> None:
     table = Table(companion_draws=True)
     assert suggest(table, "GC1/CF/TILE/07/COOK") == []
+
+
+def test_a_draw_on_what_a_seat_knows_keeps_the_count() -> None:
+    """The camera's checks try actions on what every seat knows, where the bag's numbers are
+    unknown: a draw by its side there took a number from an empty list (a code review)."""
+    table = Table()
+    rules = table.session.rules
+    known = rules.as_known_to(table.state, None)
+    after = rules.apply(known, Action("draw", 0, {"face": "cook"})).state
+    assert len(after.bag) == len(known.bag) - 1 and after.hand.up == "cook"

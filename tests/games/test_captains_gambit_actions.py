@@ -334,7 +334,9 @@ def test_identity_theft_may_do_a_shield_which_cannot_be_called() -> None:
     assert table.history[-1].text == "Cat reveals Identity Theft to Shield"
     assert table.history[-1].reveals  # the card is shown, shuffled back and replaced
     assert counters(table, 2)[1] == 2 - 1
-    with pytest.raises(IllegalActionError, match="no permit claim open to a bluff call"):
+    with pytest.raises(IllegalActionError, match="no permit claim open to a bluff call: a"
+                       " Strike is a simple action, with no permit to call, and Cat's Shield"
+                       " was done with Identity Theft, which cannot be called$"):
         act(table, "call_bluff", 3)
     act(table, "resolve", 0)
     assert counters(table, 1)[0] == 10  # the Strike was blocked

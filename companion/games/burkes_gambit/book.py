@@ -14,11 +14,14 @@ from typing import Any
 
 from companion.engine import (
     NAME_LENGTH,
+    UNSHOWN,
     RuleBook,
     SetupError,
     check_one_of,
     check_whole_numbers,
     data_text,
+    same_name,
+    unshowable,
 )
 
 FACES = ("damage_heal", "scan_neighbour", "scan_any", "id_check", "engine", "stall", "reshuffle",
@@ -79,7 +82,9 @@ def _check_labels(entries: Mapping[str, Any], kind: str) -> None:
         if len(label) > NAME_LENGTH:
             raise SetupError(f"rule '{kind}.{name}.label' is longer than {NAME_LENGTH}"
                              " characters: a phone shows it on a button")
-        key = " ".join(label.split()).casefold()
+        if unshowable(label):
+            raise SetupError(f"rule '{kind}.{name}.label' {UNSHOWN}")
+        key = " ".join(same_name(label).split())
         if key in seen:
             raise SetupError(f"rule '{kind}.{name}.label' ({label!r}) is the label of"
                              f" '{kind}.{seen[key]}' already: players could not tell them apart")

@@ -110,10 +110,11 @@ def _claim(state: State, wanted: list[int], giving: int | None) -> int | None:
     return None
 
 
-def _any_from_bag(state: State, face: str | None = None) -> int:
+def _any_from_bag(state: State, face: str | None = None) -> int | None:
     """Takes a number out of the bag (one showing ``face`` if it has one) for a tile whose
-    own number cannot be known."""
+    own number cannot be known; None from a bag whose numbers this state does not know (a
+    seat's view of the game)."""
     numbers = [n for n in state.bag if n is not None]
-    number = next((n for n in numbers if face in tile_sides()[n]), numbers[0])
+    number = next((n for n in numbers if face in tile_sides()[n]), numbers[0] if numbers else None)
     state.bag.remove(number)
     return number

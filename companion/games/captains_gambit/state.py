@@ -55,6 +55,7 @@ class Pending:
     claim_open: bool  # a permit claim that can still be bluff-called
     shield_by: int | None = None
     shield_open: bool = False  # the Shield claim can still be bluff-called
+    shield_stolen: bool = False  # the Shield was done through Identity Theft: never a claim
     challenge: tuple[int, int, str] | None = None  # (caller, challenged, "action" | "shield")
 
     def to_public(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from companion.games.burkes_gambit.moves.common import (
     table_only,
     too_many_face_up,
 )
-from companion.games.burkes_gambit.state import INFECTED, State
+from companion.games.burkes_gambit.state import INFECTED, Player, State
 
 
 def _refusal(state: State, seat: int | None) -> str | None:
@@ -37,20 +37,24 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     target = int(params["target"])
     player = state.players[target]
     known, known_team = player.parasite, player.team  # the deal's cards (None: not known)
+    told = player.id_told
     player.team, player.parasite, player.revealed = str(params["team"]), \
         str(params["parasite"]), True
     state.awaiting_reveal.remove(target)
     state.emit("cards_shown", seat=target, team=player.team, parasite=player.parasite)
-    hidden = [p for p in state.players if not p.revealed and p.team is not None]
-    if known_team not in (None, player.team) or any(
-            len(state.face_up(team)) + sum(p.team == team for p in hidden) > state.team_size(team)
-            for team in TEAMS):
-        # The card face up belies the ID cards given (by the deal, or told): one of them is
-        # wrong, and the companion cannot say which, so it rules from none (each seat may
-        # tell its own again), as from a parasite card the deal gave wrong.
+    # The card face up may belie the ID cards given: one of them is wrong, and the companion
+    # cannot say which, so it rules from none (each seat may tell its own again), as from a
+    # parasite card the deal gave wrong. The deal's are said in the log; cards the seats
+    # told are their secrets (how many told a team is too), so those go unsaid.
+    dealt = [p for p in state.players if not p.revealed and p.team and not p.id_told]
+    if (known_team not in (None, player.team) and not told) or _too_many(state, dealt):
+        for other in dealt:
+            other.team = None
+        state.emit("ids_contradicted", seat=target)
+    hidden = [p for p in state.players if not p.revealed and p.team]
+    if _too_many(state, hidden):
         for other in hidden:
             other.team, other.id_told = None, False
-        state.emit("ids_contradicted", seat=target)
     if player.parasite == INFECTED and state.living():
         # The real cards are dealt again, unseen: older scans are stale, the cards unknown.
         flow.deal_parasites(state, "reinfect", keep_infected=True)
@@ -66,6 +70,12 @@ def _run(state: State, seat: int | None, params: Params) -> None:
         state.phase = "turn"
         if not state.players[state.turn].alive or state.die is None:
             flow.end_turn(state)
+
+
+def _too_many(state: State, given: list[Player]) -> bool:
+    """Whether the ID cards face up and those ``given`` hold more of a team than there is."""
+    return any(len(state.face_up(team)) + sum(p.team == team for p in given)
+               > state.team_size(team) for team in TEAMS)
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:

@@ -34,17 +34,21 @@ def _refusal(state: State, seat: int | None) -> str | None:
 
 
 def _why_none(state: State) -> str:
-    """Why the action itself was never a claim, in players' words ("" otherwise: a claim
-    shown, conceded or of a dead seat is already on the log)."""
+    """Why the action, and a Shield standing against it, were never claims, in players'
+    words ("" otherwise: a claim shown, conceded or of a dead seat is already on the log)."""
     pending = state.pending
-    if pending is None or pending.shield_by is not None:
+    if pending is None or pending.shield_by is not None and not pending.shield_stolen:
         return ""
     label = state.book.label(pending.name)
+    reasons = []
     if pending.stolen:
-        return f": the {label} was done with Identity Theft, which cannot be called"
-    if state.book.action(pending.name)["kind"] != "permit":
-        return f": a {label} is a simple action, with no permit to call"
-    return ""
+        reasons.append(f"the {label} was done with Identity Theft, which cannot be called")
+    elif state.book.action(pending.name)["kind"] != "permit":
+        reasons.append(f"a {label} is a simple action, with no permit to call")
+    if pending.shield_stolen:
+        reasons.append(f"{state.name(pending.shield_by)}'s Shield was done with Identity"
+                       " Theft, which cannot be called")
+    return ": " + ", and ".join(reasons) if reasons else ""
 
 
 def _params(state: State, seat: int | None) -> tuple[Param, ...]:

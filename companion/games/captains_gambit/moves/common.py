@@ -246,6 +246,15 @@ def may_hold(state: State, seat: int, card: str) -> bool:
     return state.wildcards or card not in WILDCARDS
 
 
+def identity_theft_problem(state: State, seat: int) -> str | None:
+    """Why ``seat`` cannot act through Identity Theft (None: it may)."""
+    if not state.wildcards:
+        return "Identity Theft is not in play: the wildcards are off (option wildcards)"
+    if not may_hold(state, seat, "identity_theft"):
+        return f"{who(state, seat)} holds no Identity Theft"
+    return None
+
+
 def hand_choices(state: State, seat: int) -> tuple[str, ...]:
     """The cards a hand may hold: the known ones, and any card for each unknown slot."""
     permits = state.players[seat].permits

@@ -12,7 +12,7 @@ from companion.games.captains_gambit.book import SHEET_ACTIONS
 from companion.games.captains_gambit.moves.common import (
     claim_note,
     has_living_target,
-    may_hold,
+    identity_theft_problem,
     not_in_phase,
     target_param,
     target_problem,
@@ -68,10 +68,9 @@ def _sheet_move(name: str) -> Move:
     def check(state: State, seat: int | None, params: Params) -> str | None:
         if (params.get("via") == "identity_theft" and data(state)["kind"] == "permit"
                 and seat is not None):
-            if not state.wildcards:
-                return "Identity Theft is not in play: the wildcards are off (option wildcards)"
-            if not may_hold(state, seat, "identity_theft"):
-                return f"{who(state, seat)} holds no Identity Theft"
+            problem = identity_theft_problem(state, seat)
+            if problem:
+                return problem
         if target_kind(state) != "none" and "target" in params:
             return target_problem(state, seat, params["target"], target_kind(state))
         return None

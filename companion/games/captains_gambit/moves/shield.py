@@ -8,7 +8,7 @@ from companion.games.captains_gambit import flow
 from companion.games.captains_gambit.moves.common import (
     claim_note,
     fixed_label,
-    may_hold,
+    identity_theft_problem,
     not_in_phase,
     who,
 )
@@ -62,7 +62,7 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     pending.shield_by = seat
     # while a claimed Shield stands, bluff calls go to it; one done through Identity Theft
     # cannot be called
-    pending.shield_open = not stolen
+    pending.shield_open, pending.shield_stolen = not stolen, stolen
     state.emit("declared", seat=seat, action="shield", target=pending.actor,
                via="identity_theft" if stolen else "claim")
     if stolen:
@@ -72,14 +72,10 @@ def _run(state: State, seat: int | None, params: Params) -> None:
 def _check(state: State, seat: int | None, params: Params) -> str | None:
     if params.get("via") != "identity_theft" or seat is None:
         return None
-    if not state.wildcards:
-        return "Identity Theft is not in play: the wildcards are off (option wildcards)"
-    if not _stolen_shield(state):  # the table's reading (data: wildcards.identity_theft)
+    if state.wildcards and not _stolen_shield(state):  # data: wildcards.identity_theft
         return ("a Shield is always a claim at this table: Identity Theft is for your own"
                 " turn's permit action")
-    if not may_hold(state, seat, "identity_theft"):
-        return f"{who(state, seat)} holds no Identity Theft"
-    return None
+    return identity_theft_problem(state, seat)
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:
