@@ -62,6 +62,10 @@ def test_quiet_turns_end_in_a_draw_by_the_table_rule() -> None:
         do(session, "move", seat % 2, piece=piece, to=to)
     assert session.state.outcome is not None and session.state.outcome.winners == ()
     assert session.table_view(None).ending is not None
+    # the header counts the turns played, not the one the draw kept from starting (a blind
+    # review read "Turn 4 · Game over" after three)
+    assert session.state.turns == 3
+    assert session.table_view(None).headline.startswith("Turn 3")
 
 
 def _powers_table(roll: bool = False) -> TableSession:

@@ -352,11 +352,12 @@ def next_turn(state: State, after: int) -> None:
             state.skip[seat] = None
             state.emit("turn_skipped", seat=seat, power=spent)
             continue
+        if quiet and state.quiet >= quiet:  # the turn that would start is not counted
+            game_over(state, (), "quiet")
+            return
         state.turn = seat
         state.turns += 1
         state.quiet += 1
-        if quiet and state.quiet > quiet:
-            game_over(state, (), "quiet")
         return
     game_over(state, (), "nobody")
 
