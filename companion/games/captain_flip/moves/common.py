@@ -33,17 +33,12 @@ def others(face: str) -> tuple[str, ...]:
     return tuple(c for c in CHARACTERS if c != face)
 
 
-def shown_param(state: State, up: str, cells: tuple[str, ...] = ()) -> Param:
-    """What the table tells once a tile whose back nobody knows is turned over: the side it
-    shows now. With ``cells`` (a Monkey's flip), for the tile on each of them."""
-    if not cells:
-        choices = others(up)
-        return Param("face", "choice", SHOWN, choices=choices,
-                     labels=tuple(state.book.label(c) for c in choices))
-    return Param("face", "choice", SHOWN, choices=CHARACTERS,
-                 labels=tuple(state.book.label(c) for c in CHARACTERS), depends_on="cell",
-                 choices_by=tuple(
-                     (cell, others(state.players[state.turn].spaces[cell].up)) for cell in cells))
+def shown_param(state: State, up: str) -> Param:
+    """What the table tells once the tile in hand, showing ``up``, whose back nobody knows,
+    is turned over: the side it shows now."""
+    choices = others(up)
+    return Param("face", "choice", SHOWN, choices=choices,
+                 labels=tuple(state.book.label(c) for c in choices))
 
 
 def shown_problem(state: State, up: str, shown: object) -> str | None:

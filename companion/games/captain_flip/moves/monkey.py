@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from companion.engine import Move, Param, Params
 from companion.games.captain_flip import bag, effects
+from companion.games.captain_flip.book import CHARACTERS
 from companion.games.captain_flip.moves.common import (
+    SHOWN,
     board_id,
-    shown_param,
+    others,
     shown_problem,
     status,
     turn_refusal,
@@ -36,7 +38,13 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
     near = tuple(state.tiles_next_to(seat, monkey_cell(state)))
     cell = Param("cell", "cell", "The tile to flip (next to the Monkey)", choices=near,
                  board=board_id(seat))
-    return (cell, shown_param(state, "", near)) if asks_shown(state, seat) else (cell,)
+    if not asks_shown(state, seat):
+        return (cell,)
+    spaces = state.players[seat].spaces
+    return (cell, Param("face", "choice", SHOWN, choices=CHARACTERS,
+                        labels=tuple(state.book.label(c) for c in CHARACTERS),
+                        depends_on="cell",
+                        choices_by=tuple((c, others(spaces[c].up)) for c in near)))
 
 
 def _check(state: State, seat: int | None, params: Params) -> str | None:
