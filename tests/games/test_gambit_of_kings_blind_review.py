@@ -59,6 +59,13 @@ def test_unlocking_a_piece_off_the_board_or_without_a_moving_effect_says_so() ->
         " in the Tactical adventure rules (TAR) any piece may move anyway")
 
 
+def test_unlocking_with_no_piece_whose_effect_changes_a_move_names_the_pieces_left() -> None:
+    session = table(APART + ", c3 light paladin, e6 dark orc", mode="tar")
+    assert refused(session, 0, "unlock", piece="griffin") == (
+        "cannot unlock by Ann: none of your pieces has an adventure effect that changes a move"
+        " (the Castle: Move any piece; the Paladin: 1 free re-roll during combat this turn)")
+
+
 def test_a_soldier_taking_the_castle_on_its_farthest_row_the_win_is_the_last_word() -> None:
     session = table("a1 light castle, e10 dark castle, e9 light soldier, c8 dark orc")
     move(session, 0, "e9", "e10")

@@ -31,8 +31,11 @@ def _refusal(state: State, seat: int | None) -> str | None:
     if state.unlocked is not None or state.moved:
         return "an effect is unlocked this turn already" if state.unlocked else \
             "unlock an effect before moving"
-    if not choices(state, state.turn):
-        return "none of your pieces has an adventure effect that changes a move"
+    if not choices(state, state.turn):  # name what they have, so no one hunts for a piece
+        book = state.book
+        kinds = sorted({p.kind for p in state.board.values() if p.side == state.turn})
+        return "none of your pieces has an adventure effect that changes a move (" + \
+            "; ".join(f"the {book.name(k, state.turn)}: {book.effect_text(k)}" for k in kinds) + ")"
     return None
 
 
