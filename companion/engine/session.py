@@ -221,22 +221,25 @@ class TableSession:
                 return record
         return None
 
-    def public_undo_refusal(self) -> str | None:
+    def public_undo_refusal(self, past_reveal: bool = False) -> str | None:
         """Why the last action everyone saw cannot be taken back, or None when it can."""
-        return _undo_refusal(self.last_public())
+        return _undo_refusal(self.last_public(), past_reveal)
 
     def can_undo_public(self) -> bool:
         return self.public_undo_refusal() is None
 
-    def undo_public(self) -> tuple[ActionRecord, list[ActionRecord], list[ActionRecord]]:
-        """Take back the last action everyone saw, unless it revealed hidden information.
+    def undo_public(self, past_reveal: bool = False
+                    ) -> tuple[ActionRecord, list[ActionRecord], list[ActionRecord]]:
+        """Take back the last action everyone saw, unless it revealed hidden information
+        (``past_reveal``: even then; the table's correction of a wrong input, everyone
+        having seen what it showed).
 
         Private inputs made after it (which not everyone may know of, so they must neither
         block the undo nor be undone by it) are taken back with it and made again. Returns
         the undone record, the private inputs made again, and those that no longer fit.
         """
         last = self.last_public()
-        refusal = _undo_refusal(last)
+        refusal = _undo_refusal(last, past_reveal)
         if refusal is not None:
             raise UndoError(refusal)
         assert last is not None  # _undo_refusal refuses nothing to undo
@@ -299,10 +302,11 @@ def answering(legal_actions: Callable[[int], Sequence[ActionSpec]], seats: int
                  if any(a.kind == "reaction" for a in legal_actions(seat)))
 
 
-def _undo_refusal(last: ActionRecord | None) -> str | None:
+def _undo_refusal(last: ActionRecord | None, past_reveal: bool = False) -> str | None:
     """Why ``last``, the last action everyone saw, cannot be taken back; None when it can."""
     if last is None:
         return "nothing to undo"
-    if last.reveals:
-        return f"cannot undo {last.text}: it revealed hidden information"
+    if last.reveals and not past_reveal:
+        return (f"cannot undo {last.text} without a reason: it revealed hidden information"
+                " (everyone has seen it; to correct a wrong input, undo it saying why)")
     return None

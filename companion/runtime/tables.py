@@ -34,6 +34,7 @@ from companion.engine import (
     house_changes,
     parse_setup,
 )
+from companion.engine.names import UNSHOWN, unshowable
 from companion.storage import StoredTable, TableStore
 
 log = logging.getLogger(__name__)
@@ -144,6 +145,7 @@ class Entry:
     kind: str  # action | undo | dropped
     owner: int | None = None
     text: str = ""
+    reason: str = ""  # an undo's, when the host gave one
 
     def visible_to(self, actor: Actor) -> bool:
         return self.owner is None or self.owner == actor.seat
@@ -182,9 +184,10 @@ class LiveTable:
         return sum(1 for e in self.entries if e.kind != "dropped" and e.visible_to(actor))
 
     def apply(self, seq: int, kind: str, action: Action | None,
-              accepted: Accepted | None = None) -> ActionRecord:
+              accepted: Accepted | None = None, reason: str = "") -> ActionRecord:
         """Apply a stored entry (when it is made, or when the log is replayed at start);
-        ``accepted``: the action as the rules already accepted it, not applied again."""
+        ``accepted``: the action as the rules already accepted it, not applied again;
+        ``reason``: an undo's, with which it may take back a step that showed something."""
         session = self.session
         if kind == "undo":
             last = session.last_public()
@@ -192,9 +195,9 @@ class LiveTable:
                           if session.history[i] is last), 0)
             seq_of = {id(r): q for r, q in zip(session.history[start + 1:],
                                                self.live_seqs[start + 1:], strict=True)}
-            undone, kept, dropped = session.undo_public()
+            undone, kept, dropped = session.undo_public(past_reveal=bool(reason))
             self.live_seqs = self.live_seqs[:start] + [seq_of[id(r)] for r in kept]
-            self.entries.append(Entry(seq, "undo", None, undone.text))
+            self.entries.append(Entry(seq, "undo", None, undone.text, reason))
             for record in dropped:
                 self.entries.append(Entry(seq, "dropped", record.action.seat, record.text))
             return undone
@@ -280,6 +283,9 @@ class LiveTable:
                     "actions": ([] if self.ended else
                                 [a.to_dict() for a in session.legal_actions(None)]),
                     "can_undo": not self.ended and session.can_undo_public(),
+                    # a step that showed something hidden: undone only with a reason
+                    "undo_needs_reason": not self.ended and not session.can_undo_public()
+                    and session.public_undo_refusal(past_reveal=True) is None,
                     "last": last.text if (last := session.last_public()) else None,
                 }
             return out
@@ -314,7 +320,9 @@ def _line(item: ActionRecord | Entry, actor: Actor) -> dict[str, Any]:
     if isinstance(item, ActionRecord):
         return item.to_dict(actor.seat)
     if item.kind == "undo":
-        return {"text": f"The host undid: {item.text}", "notes": [], "undo": True}
+        why = f" Why: {item.reason}" if item.reason else ""
+        return {"text": f"The host undid: {item.text}.{why}" if why else
+                f"The host undid: {item.text}", "notes": [], "undo": True}
     return {"text": f"After the host's undo, your input no longer fits: {item.text}. Make it"
                     " again if it still holds.", "notes": [], "undo": True}
 
@@ -367,7 +375,8 @@ class TableHub:
         entries = self.store.log(stored.id)
         for entry in entries:
             table.apply(entry.seq, entry.kind,
-                        Action.from_dict(entry.action) if entry.action is not None else None)
+                        Action.from_dict(entry.action) if entry.action is not None else None,
+                        reason=entry.reason)
         table.last_active = entries[-1].at if entries else stored.created
         log.info("table %s (%s): %d log entries replayed", stored.id, stored.name, len(entries))
         return table
@@ -687,14 +696,22 @@ class TableHub:
         table.touch()
 
     def undo(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The host takes back the last step everyone saw. One that showed something hidden
+        (a card, a death, the end) only with a reason, in everyone's log: a wrong input the
+        table corrects, everyone having seen what it showed; the table is never stuck."""
         _require(actor.host, 403, "host_only", "only the host can undo")
+        reason = " ".join(str(body.get("reason", "")).split())  # one line in the log
+        _require(not unshowable(reason), 400, "bad_request", f"reason {UNSHOWN}")
         with table.lock:
             self._check_version(table, actor, body)
-            if refusal := table.session.public_undo_refusal():
+            if refusal := table.session.public_undo_refusal(past_reveal=bool(reason)):
                 raise TableError(409, "cannot_undo", refusal)
+            if table.session.public_undo_refusal() is not None:
+                log.warning("table %s: the host undoes a step that showed something hidden,"
+                            " saying why", table.id)
             seq = table.version + 1
-            self.store.append(table.id, seq, "undo", None, actor.name)
-            record = table.apply(seq, "undo", None)
+            self.store.append(table.id, seq, "undo", None, actor.name, reason)
+            record = table.apply(seq, "undo", None, reason=reason)
         log.info("table %s v%d: undo of %s", table.id, seq, record.text)
         self._changed(table)
         return {"undone": record.text}

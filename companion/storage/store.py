@@ -58,6 +58,7 @@ class LogEntry:
     action: dict[str, Any] | None
     by: str  # who sent it: host, seat N, camera
     at: float
+    reason: str = ""  # an undo's: why a step that showed something hidden was taken back
 
 
 @dataclass(frozen=True)
@@ -179,19 +180,21 @@ class TableStore:
         out = []
         for seq, text, at in rows:
             entry = json.loads(text)
-            out.append(LogEntry(seq, entry["kind"], entry.get("action"), entry.get("by", ""), at))
+            out.append(LogEntry(seq, entry["kind"], entry.get("action"), entry.get("by", ""), at,
+                                entry.get("reason", "")))
         return out
 
     def append(self, table_id: str, seq: int, kind: str, action: dict[str, Any] | None,
-               by: str) -> LogEntry:
+               by: str, reason: str = "") -> LogEntry:
         """Add entry `seq`; fails (StorageError) if that number is taken, so two writers can
         never both append the same version."""
         now = time.time()
-        entry = {"kind": kind, "by": by, **({"action": action} if action is not None else {})}
+        entry = {"kind": kind, "by": by, **({"action": action} if action is not None else {}),
+                 **({"reason": reason} if reason else {})}
         with self._transaction() as db:
             db.execute("INSERT INTO log (table_id, seq, entry, at) VALUES (?, ?, ?, ?)",
                        (table_id, seq, json.dumps(entry), now))
-        return LogEntry(seq, kind, action, by, now)
+        return LogEntry(seq, kind, action, by, now, reason)
 
     # --- seats --------------------------------------------------------------------------
     def seat_keys(self, table_id: str) -> dict[int, str]:

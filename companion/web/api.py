@@ -255,7 +255,8 @@ def pass_answer(table_id: str) -> Response:
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str) -> Response:
-    """The host takes back the last action (not one that showed hidden cards)."""
+    """The host takes back the last action (one that showed hidden cards only with a reason,
+    which every phone's log shows)."""
     table, actor = table_and_actor(table_id)
     result = services().hub.undo(table, actor, body("Undo"))
     return jsonify({**result, "version": table.seen_version(actor)})

@@ -95,7 +95,14 @@ def request_schemas() -> dict[str, dict[str, Any]]:
             "properties": {"code": {"type": "string", "maxLength": 64}}},
         "Action": action,
         "Preview": {**action, "required": ["name"]},
-        "Undo": expect_only,
+        "Undo": {"type": "object", "additionalProperties": False, "required": ["expect"],
+                 "properties": {
+                     "expect": {"type": "integer"},
+                     # Only with a reason may a step that showed hidden cards be undone: a
+                     # wrong input corrected, in the open (everyone has seen what it showed).
+                     "reason": {"type": "string", "maxLength": 200,
+                                "description": "why: needed to undo a step that showed"
+                                               " something hidden; in everyone's log"}}},
         "Pass": expect_only,
         "Narration": {"oneOf": [
             {"type": "object", "additionalProperties": False, "required": ["start"],
@@ -195,7 +202,8 @@ def openapi_document() -> dict[str, Any]:
                 " the table moves on; changes nothing in the game",
                 {"200": _ok("Passed", _ANY)}, _ref("Pass"), errors=writes)},
             "/api/tables/{table_id}/undo": {"post": _op(
-                "The host undoes the last action", {"200": _ok("Undone", _ANY)},
+                "The host undoes the last action (one that showed something hidden only"
+                " with a reason)", {"200": _ok("Undone", _ANY)},
                 _ref("Undo"), errors=writes)},
             "/api/tables/{table_id}/end": {"post": _op("The host ends the table",
                                                        {"200": _ok("Ended", _ANY)},

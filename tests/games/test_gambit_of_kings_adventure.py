@@ -666,8 +666,9 @@ def test_the_companion_rolls_every_die_seeded_and_logged() -> None:
 
 
 def test_undo_stops_at_a_die_the_companion_rolled() -> None:
-    """Its dice are seeded by how many it has rolled: an undo past one would let the table
-    see the next dice and play again, so a die the companion rolled is never taken back."""
+    """Its dice are seeded by how many it has rolled: an undo past one shows the table the
+    next dice, so a die the companion rolled is taken back only with a reason (a wrong input
+    corrected in the open), and the same dice come again: an undo never rerolls luck."""
     session = table(f"{APART}, e4 light knight, e6 dark orc", mode="av1",
                     dice_by="companion", seed=5, tokens=NONE)
     act(session, 0, "roll")
@@ -676,8 +677,14 @@ def test_undo_stops_at_a_die_the_companion_rolled() -> None:
         session.undo()
     move(session, 0, "e4", "e6")  # an attack: the companion rolls its dice
     assert session.state.rolls == 4 and not session.can_undo()
-    assert session.public_undo_refusal() == \
-        f"cannot undo {session.history[-1].text}: it revealed hidden information"
+    assert session.public_undo_refusal() == (
+        f"cannot undo {session.history[-1].text} without a reason: it revealed hidden"
+        " information (everyone has seen it; to correct a wrong input, undo it saying why)")
+    seen = session.history[-1].notes
+    session.undo_public(past_reveal=True)
+    assert session.state.rolls == 1
+    move(session, 0, "e4", "e6")
+    assert session.history[-1].notes == seen  # the same dice: undoing rerolls nothing
     dice = table(f"{APART}, e4 light knight, e6 dark orc", mode="av1", tokens=NONE)
     act(dice, 0, "roll", face=1)
     move(dice, 0, "e4", "e6")

@@ -298,6 +298,54 @@ def test_undo_stops_at_revealed_information(table: dict[str, Any]) -> None:
     assert (nothing.status_code, nothing.json["error"]) == (409, "cannot_undo")
 
 
+def test_a_step_that_showed_something_is_undone_only_with_a_reason_every_log_shows(
+        table: dict[str, Any], services: Any) -> None:
+    """A typo that killed Ben (his captain shown to all) is not a ruling the table is stuck
+    with: the host undoes it saying why, everyone reads why, and a restart keeps it."""
+    from companion.runtime.service import Services
+    from companion.web import create_app
+
+    base, host = table["base"], table["host"]
+    now = end_prologue(table)
+    health = counter(now, 1, "health")
+    killed = host.post(f"{base}/actions", {"name": "correct", "seat": None, "params": {
+        "target": 1, "counter": "health", "value": 0, "reason": "Ben took a hit"},
+        "expect": now["version"]})
+    assert killed.status_code == 201, killed.json
+    dead = state(host, base)
+    assert dead["host"]["can_undo"] is False and dead["host"]["undo_needs_reason"] is True
+    for body, status, said in (
+            ({"expect": dead["version"]}, 409, "without a reason: it revealed hidden"),
+            ({"expect": dead["version"], "reason": "  "}, 409, "without a reason"),
+            ({"expect": dead["version"], "reason": "typo\u200b"}, 400, "cannot be shown"),
+            ({"expect": dead["version"], "reason": "x" * 201}, 400, "reason")):
+        refused = host.post(f"{base}/undo", body)
+        assert refused.status_code == status and said in refused.json["message"], refused.json
+        assert state(host, base)["version"] == dead["version"]  # nothing changed
+    undone = host.post(f"{base}/undo", {"expect": dead["version"],
+                                        "reason": "a typo: he has 9\nhealth"})
+    assert undone.status_code == 200, undone.json
+    said = "The host undid: Table correction: Ben's health"
+    for phone in table["seats"]:
+        seen = state(phone, base)
+        assert counter(seen, 1, "health") == health
+        line = phone.get(f"{base}/history").json[-1]["text"]
+        assert line.startswith(said) and line.endswith(". Why: a typo: he has 9 health"), line
+    after = state(host, base)
+    assert after["host"]["undo_needs_reason"] is False
+    services.close()
+    restarted = Services.build(services.settings, services.data)  # kept across a restart
+    try:
+        client = create_app(restarted, testing=True).test_client()
+        for cookie in host.client._cookies.values():  # noqa: SLF001
+            client.set_cookie(cookie.key, cookie.value)
+        again = client.get(base).json
+        assert again["version"] == after["version"] and counter(again, 1, "health") == health
+        assert client.get(f"{base}/history").json[-1]["text"].endswith("he has 9 health")
+    finally:
+        restarted.close()
+
+
 def test_the_host_corrects_a_counter_with_a_reason_everyone_sees(table: dict[str, Any]) -> None:
     base = table["base"]
     now = end_prologue(table)

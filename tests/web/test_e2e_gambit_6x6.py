@@ -120,8 +120,8 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     expect(ben.locator("#turn")).to_contain_text(
         "Ben to give up a piece, then Ann to place a new movement power")
 
-    # The host cannot undo what showed a hidden power: the last step stays in sight, with
-    # why and what is left (the box once vanished without a word).
+    # What showed a hidden power is undone only with a reason: the last step stays in sight,
+    # and a tap with no reason says what is missing and changes nothing.
     host = new_phone(browser)  # the phone that made the table: its cookies
     host.context.add_cookies([{"name": c.name, "value": c.value, "url": server.url}
                               for c in host_api.jar])
@@ -130,15 +130,34 @@ def test_two_phones_place_powers_claim_and_challenge(server: Server, browser: Br
     expect(host.locator("#last-action")).to_have_text(
         "Ben challenges Ann's claim that A1 holds Diagonal")
     expect(host.locator("#undo")).to_be_hidden()
-    expect(host.locator("#undo-why")).to_contain_text("This cannot be undone")
-    shot(host, "undo-not-possible")
+    expect(host.locator("#undo-reason-box")).to_contain_text("Entered wrong?")
+    host.click("#undo-anyway")
+    expect(host.locator("#banner")).to_contain_text("Say why it is undone")
+    expect(host.locator("#last-action")).to_have_text(
+        "Ben challenges Ann's claim that A1 holds Diagonal")
+    # Ben meant to let it stand: the host undoes it saying so, and every phone reads why.
+    host.fill("#undo-reason", "Ben tapped Challenge by mistake")
+    shot(host, "undo-with-a-reason")
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.click("#undo-anyway")
+    expect(ben.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
+    expect(ben.locator("#facts")).to_contain_text("A1 Diagonal: claimed", timeout=LIVE)
+    tab(ann, "log")
+    expect(ann.locator("#history")).to_contain_text(
+        "The host undid: Ben challenges Ann's claim that A1 holds Diagonal. Why: Ben tapped"
+        " Challenge by mistake", timeout=LIVE)
+    tab(ann, "table")
+    # The table talks it over; Ben challenges after all (the same answer: what showed, shows).
+    ben.click("#reaction-alert button:text-is('Challenge: call the bluff')")
+    sheet(ben, {}, preview="Ben challenges Ann's claim that A1 holds Diagonal")
+    expect(ben.locator("#facts")).to_contain_text("A1 Diagonal: shown true", timeout=LIVE)
 
     # The seed's order: Ben gives up a piece; then Ann places her new power in secret.
     ben.click("#reaction-alert button:text-is('Give up a piece')")
     sheet(ben, {"piece": "B6"}, preview="Ben gives up B6")
     expect(counter(ann, 1, "losses")).to_have_text("1", timeout=LIVE)
     expect(host.locator("#undo")).to_be_visible(timeout=LIVE)  # a give-up shows nothing
-    expect(host.locator("#undo-why")).to_be_hidden()
+    expect(host.locator("#undo-reason-box")).to_be_hidden()
     tab(ann, "table")
     expect(ann.locator("#reaction-alert")).to_be_visible(timeout=LIVE)
     ann.click("#reaction-alert button:text-is('Place your new power')")

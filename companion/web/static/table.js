@@ -771,11 +771,11 @@ function renderHost(snapshot) {
           onclick: () => moveHostTo(seat) },
           sitting === seat ? `Tap again: this phone becomes ${seatName(seat)}'s`
             : snapshot.you.seat === null ? "Free: sit here" : `Free: sit here (leave ${seatName(snapshot.you.seat)}'s)`))));
-  // The last step stays in sight when it cannot be undone, with why and what is left: the
-  // box vanishing left a host looking for an Undo that a reveal had taken away.
+  // The last step stays in sight; one that showed something hidden asks why before an undo
+  // (a wrong input is always corrected: a table is never stuck with it).
   document.getElementById("undo-box").hidden = snapshot.ended || !host.last;
   document.getElementById("undo").hidden = !host.can_undo;
-  document.getElementById("undo-why").hidden = host.can_undo;
+  document.getElementById("undo-reason-box").hidden = !host.undo_needs_reason;
   document.getElementById("last-action").textContent = host.last || "";
   document.getElementById("end-table").disabled = snapshot.ended;
 }
@@ -1011,6 +1011,19 @@ async function undo() {
   catch (err) { banner(err.message); }
 }
 
+// A step that showed something hidden is undone only with a reason, which every log shows.
+async function undoAnyway() {
+  const field = document.getElementById("undo-reason");
+  const reason = field.value.trim();
+  if (!reason) { banner("Say why it is undone: every phone's log shows it."); field.focus(); return; }
+  if (!confirm(`Undo "${state.host.last}"? Everyone has seen what it showed; the log says why.`)) return;
+  try {
+    await api("POST", `${BASE}/undo`, { expect: state.version, reason });
+    field.value = "";
+    loadHistory();
+  } catch (err) { banner(err.message); }
+}
+
 async function endTable() {
   if (!confirm("End this table? It stays readable, but nobody can act any more.")) return;
   try { await api("POST", `${BASE}/end`, {}); } catch (err) { banner(err.message); }
@@ -1062,6 +1075,7 @@ document.getElementById("nav").addEventListener("click", (e) => {
 document.getElementById("sheet-cancel").addEventListener("click", closeSheet);
 document.getElementById("sheet-go").addEventListener("click", sheetGo);
 document.getElementById("undo").addEventListener("click", undo);
+document.getElementById("undo-anyway").addEventListener("click", undoAnyway);
 document.getElementById("rules-box").addEventListener("toggle", (e) => {
   if (e.target.open) loadRules();
 });
