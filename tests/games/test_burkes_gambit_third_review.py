@@ -257,3 +257,18 @@ def test_a_table_may_keep_quarantine_for_another_player(begun_before: bool) -> N
     act(s, "roll", turn, face="quarantine")
     assert errors(s, "resolve", turn, target=turn).endswith(
         "not on yourself: on another living player")
+
+
+def test_an_id_check_on_a_seat_that_told_its_own_card_says_look_at_the_real_card() -> None:
+    """Dealt by hand, a seat's word on its own ID card is its own: another seat's ID check
+    is a look at the real card, never what that seat told its phone (a mistap or a lie)."""
+    s = table(deal={"roles": {"0": "captain", "1": "doctor", "2": "marine", "3": "pilot"}},
+              start=False, seed=3)
+    act(s, "id_seen", 3, team="crew")
+    act(s, "end_heads_down", None)
+    act(s, "roll", 0, face="id_check")
+    act(s, "resolve", 0, target=3)
+    looks = s.state.players[0].looks
+    assert [(look.card, look.seat, look.result) for look in looks] == [("id", 3, None)]
+    facts = {f["label"]: f["value"] for f in s.table_view(0).to_dict()["secrets"]}
+    assert facts["Dan's ID card"] == "look at the real card"

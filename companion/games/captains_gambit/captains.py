@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.games.captains_gambit.state import State
+from companion.games.captains_gambit.state import Death, State
 
 ASCENSION = ("prospero", "lady_macbeth")
 MARKERS = ("hamlet", "cordelia", "brutus")
@@ -19,9 +19,19 @@ SWAPPERS = ("romeo", "tybalt")
 NOT_COPYABLE = (*ASCENSION, "viola")
 
 
+def _credited(state: State, seat: int) -> list[Death]:
+    """The deaths whose kill credit may win for ``seat``: every one, but for Viola only those
+    after her choice (she wins as the dead captain would from then on), unless the book
+    counts the earlier ones too."""
+    player = state.players[seat]
+    if player.captain == "viola" and player.copies_seat is not None \
+            and not state.book.captain("viola")["earlier_deaths_count"]:
+        return state.deaths[player.copied_at:]
+    return state.deaths
+
+
 def _killed_by(state: State, victim: int | None, seat: int) -> bool:
-    death = state.death_of(victim)
-    return death is not None and death.killer == seat
+    return any(d.seat == victim and d.killer == seat for d in _credited(state, seat))
 
 
 def _others_dead(state: State, seat: int) -> bool:
@@ -33,7 +43,7 @@ def _killed_mark(state: State, seat: int, source: int) -> bool:
 
 
 def _killed_most_blood(state: State, seat: int, source: int) -> bool:
-    for d in state.deaths:
+    for d in _credited(state, seat):
         if d.killer != seat or d.seat == seat:
             continue
         others = [b for i, b in enumerate(d.blood) if i != seat]
@@ -44,7 +54,7 @@ def _killed_most_blood(state: State, seat: int, source: int) -> bool:
 
 
 def _killed_least_loyal(state: State, seat: int, source: int) -> bool:
-    for d in state.deaths:
+    for d in _credited(state, seat):
         if d.killer != seat or d.seat == seat:
             continue
         living = [lo for i, lo in enumerate(d.loyalty) if d.alive[i] and i != seat]

@@ -26,6 +26,7 @@ class Player:
     ascended: bool = False
     mulliganed: bool = False
     copies_seat: int | None = None  # Viola: the dead captain she plays as
+    copied_at: int = 0  # Viola: how many had died when she chose (later deaths are hers)
     last_stand_done: bool = False
     last_turn_round: int = 0  # the round of this seat's last finished turn (0: none yet)
 

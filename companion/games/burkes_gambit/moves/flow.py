@@ -58,6 +58,8 @@ def look(state: State, looker: int, target: int, card: str) -> None:
     """``looker`` sees ``target``'s ID ("id") or parasite card, on their phone only."""
     other = state.players[target]
     result = other.team if card == "id" else other.parasite
+    if card == "id" and other.id_told:  # its holder's own word, not the card: never passed on
+        result = None
     state.players[looker].looks.append(Look(card, target, result, state.epoch))
     state.emit("looked", seat=looker, target=target, card=card)
 

@@ -51,6 +51,7 @@ def _params(state: State, seat: int | None) -> tuple[Param, ...]:
 def _run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
     state.players[seat].copies_seat = params["target"]
+    state.players[seat].copied_at = len(state.deaths)
     flow.check_end(state)
 
 
