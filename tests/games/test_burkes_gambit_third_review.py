@@ -272,3 +272,21 @@ def test_an_id_check_on_a_seat_that_told_its_own_card_says_look_at_the_real_card
     assert [(look.card, look.seat, look.result) for look in looks] == [("id", 3, None)]
     facts = {f["label"]: f["value"] for f in s.table_view(0).to_dict()["secrets"]}
     assert facts["Dan's ID card"] == "look at the real card"
+
+
+def test_two_seats_telling_the_one_specialist_card_are_not_both_named_winners() -> None:
+    """4 players have one specialist card: two seats' words that each hold it cannot both be
+    true, so the end names neither until the cards are told again (after the end a seat may
+    put its word right: every card is face up then)."""
+    s = table(deal={"roles": {"0": "captain", "1": "doctor", "2": "marine", "3": "pilot"}},
+              start=False, seed=3, options={"engines_to_earth": 1})
+    act(s, "id_seen", 1, team="specialist")
+    act(s, "id_seen", 2, team="specialist")
+    act(s, "end_heads_down", None)
+    act(s, "roll", 0, face="engine")
+    for voter, target in ((0, 3), (1, 3), (2, 3), (3, 0)):
+        act(s, "vote", voter, target=target)
+    act(s, "ejected_revealed", None, parasite="clean")
+    assert s.outcome is not None and s.outcome.winners == ()
+    act(s, "id_seen", 1, team="crew")  # Ben put his word right
+    assert s.outcome.winners == (2,)

@@ -124,6 +124,10 @@ def known_teams(state: State) -> list[str | None]:
     (every specialist card known: the rest are crew; every crew card: specialists), as
     they must be."""
     teams = [p.team for p in state.players]
+    for team in (SPECIALIST, CREW):
+        if teams.count(team) > state.team_size(team):  # seats' words belie the count:
+            teams = [None if t == team and not p.revealed else t  # only face-up cards are sure
+                     for p, t in zip(state.players, teams, strict=True)]
     if None in teams:
         for team, other in ((SPECIALIST, CREW), (CREW, SPECIALIST)):
             if teams.count(team) >= state.team_size(team):

@@ -24,9 +24,9 @@ def _refusal(state: State, seat: int | None) -> str | None:
         return "the companion dealt the ID cards: it knows yours"
     if player.revealed and player.team is not None:
         return "your ID card is face up"
-    if player.id_told:
-        return "you have told your ID card"
-    if player.team is not None:
+    if player.id_told and state.outcome is None:  # after the end a word told wrong is put
+        return "you have told your ID card"        # right: the cards are face up then
+    if player.team is not None and not player.id_told:
         return "the deal gave your ID card"
     return None  # also after the end, so the winners can be named
 

@@ -15,8 +15,12 @@ from companion.games.burkes_gambit.state import Die, State
 
 
 def _refusal(state: State, seat: int | None) -> str | None:
-    return not_my_turn(state, seat, die=False) or (
-        None if state.bag_left() > 0 else "the bag is empty: use your reserved die or pass")
+    reason = not_my_turn(state, seat, die=False)
+    if reason or state.bag_left() > 0:
+        return reason
+    assert seat is not None  # a seat's turn: not_my_turn refuses the table
+    reserved = state.players[seat].reserve is not None  # face up on the card: public
+    return f"the bag is empty: {'use your reserved die or pass' if reserved else 'pass'}"
 
 
 def _run(state: State, seat: int | None, params: Params) -> None:
