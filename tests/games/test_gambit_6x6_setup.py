@@ -261,3 +261,24 @@ def test_each_board_offered_seats_the_players_its_label_says() -> None:
                 assert not fits, (label, players)
             else:
                 assert fits, (label, players)
+
+
+def test_a_seat_places_its_powers_again_until_play_begins() -> None:
+    """A tap on the wrong piece is put right before it counts: until every seat has placed,
+    a seat that placed may place again (its first placing replaced, in secret); not after."""
+    session = table()
+    place(session, 0, ANN_POWERS)
+    pieces = session.state.pieces
+    assert (pieces["A2"].movement, pieces["A5"].movement) == ("diagonal", None)
+    assert "Placed: placing them again" in next(
+        a.note for a in session.legal_actions(0) if a.name == "place_powers")
+    do(session, "place_powers", 0, movement_1="A5", movement_2="A3", action_1="A2",
+       action_2="A4")
+    pieces = session.state.pieces
+    assert (pieces["A2"].movement, pieces["A5"].movement) == (None, "diagonal")
+    assert (pieces["A2"].action, pieces["A3"].movement) == ("sitting", "ghost")
+    assert not session.history[-1].is_visible_to(1)  # Ben's phone learns nothing of it
+    place(session, 1, BEN_POWERS)
+    assert session.state.phase == "turn"
+    assert refused(session, "place_powers", 0, movement_1="A2", movement_2="A3",
+                   action_1="A2", action_2="A4") == "your powers are placed"

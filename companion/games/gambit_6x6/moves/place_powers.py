@@ -1,5 +1,6 @@
 """Place powers: each seat puts its chosen or rolled powers on its pieces, in secret (a
-wild die's power is chosen here too). Play begins once every seat has placed."""
+wild die's power is chosen here too). Play begins once every seat has placed; until then a
+seat may place its powers again (a tap on the wrong piece is put right before it counts)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def _refusal(state: State, seat: int | None) -> str | None:
     reason = not_playing(state, seat)
     if reason or seat is None:
         return reason
-    if state.phase != "placing" or state.placed[seat]:
+    if state.phase != "placing":
         return "your powers are placed"
     if state.hands[seat] is None:
         return "choose your powers first"
@@ -77,11 +78,14 @@ def _check(state: State, seat: int | None, params: Params) -> str | None:
 
 def _run(state: State, seat: int | None, params: Params) -> None:
     assert seat is not None
+    for piece in state.pieces.values():  # placed again: the first placing is replaced
+        if piece.seat == seat:
+            piece.movement = piece.action = None
     for piece, group, power in placed_powers(state, seat, params):
         setattr(state.pieces[piece], group, power)
-    state.hands[seat] = []
     state.placed[seat] = True
     if all(state.placed):
+        state.hands = [[] for _ in state.hands]  # placed for good: play begins
         state.emit("play_began", seat=state.first_seat)
         flow.next_turn(state, state.first_seat - 1)
 
@@ -94,5 +98,10 @@ def _text(state: State, seat: int | None, params: Params) -> str:
     return f"{state.name(seat)} places the powers {shown}"
 
 
+def _note(state: State, seat: int | None) -> str:
+    placed = seat is not None and state.phase == "placing" and state.placed[seat]
+    return "Placed: placing them again replaces them, until play begins" if placed else ""
+
+
 MOVE = Move("place_powers", "input", fixed("Place your powers on your pieces"), _refusal, _run,
-            _text, _params, _check, private=True)
+            _text, _params, _check, private=True, note=_note)
