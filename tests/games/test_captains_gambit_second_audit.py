@@ -213,6 +213,11 @@ def test_an_untold_captain_is_asked_to_tell_it_before_marking_or_swapping() -> N
     act(table, "captain_seen", 0, captain="puck")
     with pytest.raises(IllegalActionError, match=": only Hamlet or Cordelia or Brutus does this$"):
         act(table, "prologue_mark", 0, target=1)
+    # At four players only Hamlet of the three is in the pool (public): only he is named.
+    four = TableSession(GameSetup("captains-gambit", SEVEN[:4], seed=1, deal={}))
+    act(four, "captain_seen", 0, captain="puck")
+    with pytest.raises(IllegalActionError, match=": only Hamlet does this$"):
+        act(four, "prologue_mark", 0, target=1)
 
 
 def test_income_is_refused_with_why_there_is_no_choice() -> None:

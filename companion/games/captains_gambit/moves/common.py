@@ -186,7 +186,8 @@ def not_prologue_step(state: State, seat: int | None, roles: tuple[str, ...]) ->
         return f"not now: {waiting_text(state)}"
     captain = state.players[seat].captain
     if captain not in roles:
-        only = "only " + " or ".join(state.book.label(r) for r in roles) + " does this"
+        in_play = [r for r in roles if r in state.pool] or list(roles)  # the public pool's
+        only = "only " + " or ".join(state.book.label(r) for r in in_play) + " does this"
         if captain is None:  # dealt by hand, and this seat has not said which it holds
             return f"tell the companion your captain first (captain_seen): {only}"
         return only
