@@ -32,7 +32,7 @@ def _player(state: State, p: Player) -> PlayerView:
         death = state.death_of(p.seat)
         if death is not None and death.killer is not None:
             facts.append(Fact("killer", "Killed by", state.name(death.killer)))
-    if p.ascending:
+    if p.ascending and p.alive:  # dead, the reveal came to nothing: no stale promise
         facts.append(Fact("ascending", "Revealed: wins at the start of their next turn if alive"))
     if p.seat in state.immune:
         facts.append(Fact("immune", "Immune to bluff damage this turn"))

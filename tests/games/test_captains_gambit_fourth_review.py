@@ -1,11 +1,10 @@
-"""Viola wins as the dead captain she chose would from then on: a death before her choice
-does not count for her (data: `captains.viola.earlier_deaths_count`)."""
+"""Captain's Gambit: the fourth blind review's findings (4 and 5 players). Viola wins as the
+dead captain she chose would from then on: a death before her choice does not count for her
+(data: `captains.viola.earlier_deaths_count`); a dead Prospero's reveal promises nothing."""
 
 from __future__ import annotations
 
 from typing import Any
-
-import pytest
 
 from companion.engine import Action, GameSetup, TableSession
 
@@ -36,7 +35,25 @@ def test_a_kill_before_her_choice_does_not_win_for_viola() -> None:
     assert s.outcome is None and s.state.players[0].copied_at == 2
 
 
-@pytest.mark.parametrize("counts", [True])
-def test_a_table_may_count_the_deaths_before_her_choice(counts: bool) -> None:
-    s = play({"captains": {"viola": {"earlier_deaths_count": counts}}})
+def test_a_table_may_count_the_deaths_before_her_choice() -> None:
+    s = play({"captains": {"viola": {"earlier_deaths_count": True}}})
     assert s.outcome is not None and s.outcome.winners == (0,)
+
+
+def test_a_revealed_prospero_who_died_is_no_longer_said_to_win_next_turn() -> None:
+    deal = {"captains": {"0": "prospero", "1": "iago", "2": "puck", "3": "hamlet"}}
+    s = TableSession(GameSetup("captains-gambit", SEATS[:4], {}, deal=deal))
+    for name, seat, params in (
+            ("prologue_mark", 3, {"target": 1}), ("end_prologue", None, {}),
+            ("correct", None, {"target": 0, "counter": "energy", "value": 8, "reason": "x"}),
+            ("correct", None, {"target": 0, "counter": "health", "value": 1, "reason": "x"}),
+            ("reveal", 0, {}), ("charge", 0, {})):
+        s.submit(Action(name, seat, params))
+
+    def facts() -> list[str]:
+        return [f.key for f in s.table_view(None).players[0].facts]
+
+    assert "ascending" in facts()
+    s.submit(Action("strike", 1, {"target": 0}))
+    s.submit(Action("resolve", 1, {}))
+    assert not s.state.players[0].alive and "ascending" not in facts()
