@@ -36,4 +36,4 @@ class UnknownActionError(IllegalActionError):
 
 
 class UndoError(RulesError):
-    """Nothing to undo, or undo would hide information already revealed."""
+    """Nothing to undo, or an undo without a reason past information already revealed."""

@@ -123,7 +123,8 @@ class DieFace:
 class Transition:
     """The result of applying an action.
 
-    ``reveals``: the action showed hidden information (a card, a captain), so undo stops here.
+    ``reveals``: the action showed hidden information (a card, a captain), so a plain undo
+    stops here (the host's undo with a reason goes on).
     ``private``: the action is a seat's private input; only that seat sees it in history.
     ``notes``: what followed, in words anyone may read ("Cat takes 3 damage", "Ann wins").
     """

@@ -1,4 +1,5 @@
-"""A table session: the action log, undo that stops at revealed information, and replay."""
+"""A table session: the action log, undo (past revealed information only when the table says
+why), and replay."""
 
 from __future__ import annotations
 

@@ -184,8 +184,10 @@ class LiveTable:
         return sum(1 for e in self.entries if e.kind != "dropped" and e.visible_to(actor))
 
     def apply(self, seq: int, kind: str, action: Action | None,
-              accepted: Accepted | None = None, reason: str = "") -> ActionRecord:
-        """Apply a stored entry (when it is made, or when the log is replayed at start);
+              accepted: Accepted | None = None, reason: str = "",
+              stored: bool = False) -> ActionRecord:
+        """Apply a stored entry (when it is made, or when the log is replayed at start:
+        ``stored``, an undo accepted when it was made, never judged again by a later rule);
         ``accepted``: the action as the rules already accepted it, not applied again;
         ``reason``: an undo's, with which it may take back a step that showed something."""
         session = self.session
@@ -195,7 +197,7 @@ class LiveTable:
                           if session.history[i] is last), 0)
             seq_of = {id(r): q for r, q in zip(session.history[start + 1:],
                                                self.live_seqs[start + 1:], strict=True)}
-            undone, kept, dropped = session.undo_public(past_reveal=bool(reason))
+            undone, kept, dropped = session.undo_public(past_reveal=bool(reason) or stored)
             self.live_seqs = self.live_seqs[:start] + [seq_of[id(r)] for r in kept]
             self.entries.append(Entry(seq, "undo", None, undone.text, reason))
             for record in dropped:
@@ -376,7 +378,7 @@ class TableHub:
         for entry in entries:
             table.apply(entry.seq, entry.kind,
                         Action.from_dict(entry.action) if entry.action is not None else None,
-                        reason=entry.reason)
+                        reason=entry.reason, stored=True)
         table.last_active = entries[-1].at if entries else stored.created
         log.info("table %s (%s): %d log entries replayed", stored.id, stored.name, len(entries))
         return table

@@ -290,3 +290,44 @@ def test_two_seats_telling_the_one_specialist_card_are_not_both_named_winners() 
     assert s.outcome is not None and s.outcome.winners == ()
     act(s, "id_seen", 1, team="crew")  # Ben put his word right
     assert s.outcome.winners == (2,)
+
+
+def test_a_second_telling_of_an_id_card_is_refused_while_the_game_runs() -> None:
+    s = table(deal={"roles": {"0": "captain", "1": "doctor", "2": "marine", "3": "pilot"}},
+              start=False)
+    act(s, "id_seen", 1, team="specialist")
+    assert errors(s, "id_seen", 1, team="crew").endswith("you have told your ID card")
+
+
+def test_more_crew_words_than_crew_cards_name_no_crew_winner_until_one_is_told_again() -> None:
+    s = table(deal={"roles": {"0": "captain", "1": "doctor", "2": "marine", "3": "pilot"}},
+              start=False, options={"engines_to_earth": 1})
+    for seat in range(4):  # 4 players have 3 crew cards: one of these words is wrong
+        act(s, "id_seen", seat, team="crew")
+    act(s, "end_heads_down", None)
+    act(s, "roll", 0, face="engine")
+    for voter, target in ((0, 3), (1, 3), (2, 3), (3, 0)):
+        act(s, "vote", voter, target=target)
+    act(s, "ejected_revealed", None, parasite="infected")
+    # Dan's card was turned up as he left the ship: his is sure, the other three words not
+    assert s.outcome is not None and s.outcome.winners == (3,)
+    act(s, "id_seen", 2, team="specialist")
+    assert s.outcome.winners == (0, 1, 3)
+
+
+def test_a_card_face_up_is_sure_where_words_claim_too_many() -> None:
+    """5 players have 2 specialist cards: Eve's lies face up; then Ben and Cat both tell
+    specialist. Eve wins among the specialists; the two words name nobody."""
+    roles = {"0": "captain", "1": "doctor", "2": "marine", "3": "pilot", "4": "comms_officer"}
+    s = table(5, deal={"roles": roles}, start=False, options={"engines_to_earth": 1})
+    act(s, "end_heads_down", None)
+    act(s, "roll", 0, face="insta_kill")
+    act(s, "resolve", 0, target=4)
+    act(s, "dead_revealed", None, target=4, team="specialist", parasite="clean")
+    act(s, "id_seen", 1, team="specialist")  # told after Eve's card was turned up
+    act(s, "id_seen", 2, team="specialist")
+    act(s, "roll", 1, face="engine")
+    for voter, target in ((0, 3), (1, 3), (2, 3), (3, 0)):
+        act(s, "vote", voter, target=target)
+    act(s, "ejected_revealed", None, parasite="clean")
+    assert s.outcome is not None and s.outcome.winners == (4,)

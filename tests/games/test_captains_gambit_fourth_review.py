@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from companion.engine import Action, GameSetup, TableSession
 
 SEATS = ["Ann", "Ben", "Cat", "Dan", "Eve"]
@@ -57,3 +59,21 @@ def test_a_revealed_prospero_who_died_is_no_longer_said_to_win_next_turn() -> No
     s.submit(Action("strike", 1, {"target": 0}))
     s.submit(Action("resolve", 1, {}))
     assert not s.state.players[0].alive and "ascending" not in facts()
+
+
+@pytest.mark.parametrize(("earlier_count", "wins"), [(False, False), (True, True)])
+def test_viola_as_portia_counts_only_kills_after_her_choice(earlier_count: bool,
+                                                             wins: bool) -> None:
+    """Ann kills Ben, the captain with the most blood, then chooses the dead Portia."""
+    deal = {"captains": {"0": "viola", "1": "puck", "2": "portia", "3": "iago"}}
+    house = {"captains": {"viola": {"earlier_deaths_count": earlier_count}}}
+    s = TableSession(GameSetup("captains-gambit", SEATS[:4],
+                               {"warp_in": ["viola"], "house": house}, deal=deal))
+    for name, seat, params in (
+            ("correct", None, {"target": 2, "counter": "health", "value": 0, "reason": "x"}),
+            ("correct", None, {"target": 1, "counter": "blood", "value": 1, "reason": "x"}),
+            ("correct", None, {"target": 1, "counter": "health", "value": 1, "reason": "x"}),
+            ("strike", 0, {"target": 1}), ("resolve", 0, {}),
+            ("choose_corpse", 0, {"target": 2})):
+        s.submit(Action(name, seat, params))
+    assert (s.outcome is not None and s.outcome.winners == (0,)) is wins

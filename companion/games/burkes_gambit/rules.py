@@ -79,7 +79,7 @@ def _script_data() -> dict[str, Any]:
     """The heads-down phase's words (data/narration.toml)."""
     text = resources.files(__package__).joinpath("data/narration.toml").read_text("utf-8")
     return tomllib.loads(text)
-# Events that show hidden information: undo stops before them.
+# Events that show hidden information: a plain undo stops before them.
 _REVEALING = ("looked", "cards_shown", "votes_shown", "game_over", "reinfected", "reshuffled")
 
 

@@ -88,7 +88,8 @@ def _table_facts(state: State) -> tuple[Fact, ...]:
 def _secrets(state: State, seat: int) -> tuple[Fact, ...]:
     book = state.book
     out = []
-    for name, group, power in slots(state, seat):
+    # placed: the hand is kept only so that the seat may place again before play begins
+    for name, group, power in [] if state.placed[seat] else slots(state, seat):
         label = f"a wild {group} die (you choose)" if power == "wild" else book.label(power)
         out.append(Fact(f"to_place:{name}", "To place", label,
                         "" if power == "wild" else book.text(power)))

@@ -82,8 +82,8 @@ INFO = GameInfo(
 )
 
 _OPTIONS = ("mode", "first", "dice_by", "card_rows", "layout", "pieces", "tokens", "house")
-# A die the companion rolls shows what nobody knew: undo stops before it, or the table could see
-# the companion's next dice (seeded by how many it has rolled) and play the turn again.
+# A die the companion rolls shows what nobody knew: a plain undo stops before it, or the table
+# could see the companion's next dice (seeded by how many it has rolled) and play the turn again.
 _REVEALING = ("companion_rolled",)
 
 

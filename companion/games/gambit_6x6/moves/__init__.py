@@ -32,7 +32,7 @@ MOVE_SET = MoveSet("Gambit (6x6)", (
     juggernaut.LET_STAND, rulings.SET_PIECE, rulings.DECLARE,
 ), lambda state, seat: state.name(seat), cells=typed_square)  # "C2 " is c2
 
-# Events that show hidden information: undo stops before them.
+# Events that show hidden information: a plain undo stops before them.
 REVEALING = ("challenge_settled", "looked", "witch_doctor", "game_over", "die_rolled")
 
 
