@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -35,6 +37,24 @@ def end_prologue(table: dict[str, Any]) -> dict[str, Any]:
                                           "expect": now["version"]})
         assert r.status_code == 201, r.json
     return state(host, base)
+
+
+@contextmanager
+def restarted_as(services: Any, phone: Phone) -> Iterator[Any]:
+    """A test client of the companion started again on the same data (the running one
+    closed), carrying ``phone``'s cookies."""
+    from companion.runtime.service import Services
+    from companion.web import create_app
+
+    services.close()
+    again = Services.build(services.settings, services.data)
+    try:
+        client = create_app(again, testing=True).test_client()
+        for cookie in phone.client._cookies.values():  # noqa: SLF001
+            client.set_cookie(cookie.key, cookie.value)
+        yield client
+    finally:
+        again.close()
 
 
 def test_games_list_their_options(phone: Any) -> None:
@@ -302,9 +322,6 @@ def test_a_step_that_showed_something_is_undone_only_with_a_reason_every_log_sho
         table: dict[str, Any], services: Any) -> None:
     """A typo that killed Ben (his captain shown to all) is not a ruling the table is stuck
     with: the host undoes it saying why, everyone reads why, and a restart keeps it."""
-    from companion.runtime.service import Services
-    from companion.web import create_app
-
     base, host = table["base"], table["host"]
     now = end_prologue(table)
     health = counter(now, 1, "health")
@@ -333,17 +350,10 @@ def test_a_step_that_showed_something_is_undone_only_with_a_reason_every_log_sho
         assert line.startswith(said) and line.endswith(". Why: a typo: he has 9 health"), line
     after = state(host, base)
     assert after["host"]["undo_needs_reason"] is False
-    services.close()
-    restarted = Services.build(services.settings, services.data)  # kept across a restart
-    try:
-        client = create_app(restarted, testing=True).test_client()
-        for cookie in host.client._cookies.values():  # noqa: SLF001
-            client.set_cookie(cookie.key, cookie.value)
+    with restarted_as(services, host) as client:  # kept across a restart
         again = client.get(base).json
         assert again["version"] == after["version"] and counter(again, 1, "health") == health
         assert client.get(f"{base}/history").json[-1]["text"].endswith("he has 9 health")
-    finally:
-        restarted.close()
 
 
 def test_the_host_corrects_a_counter_with_a_reason_everyone_sees(table: dict[str, Any]) -> None:
@@ -594,22 +604,13 @@ def test_undos_show_where_they_happened(table: dict[str, Any]) -> None:
 
 def test_ended_tables_survive_a_restart_for_their_export(table: dict[str, Any],
                                                          services: Any) -> None:
-    from companion.runtime.service import Services
-    from companion.web import create_app
-
     base = table["base"]
     end_prologue(table)
     table["host"].post(f"{base}/end")
     full = table["host"].get(f"{base}/export").json
-    again = Services.build(services.settings, services.data)  # as after a restart
-    try:
-        client = create_app(again, testing=True).test_client()
-        for cookie in table["host"].client._cookies.values():  # noqa: SLF001
-            client.set_cookie(cookie.key, cookie.value)
+    with restarted_as(services, table["host"]) as client:
         assert client.get("/api/tables").json == []  # ended: not listed, not loaded at start
         assert client.get(f"{base}/export").json == full
-    finally:
-        again.close()
 
 
 def test_live_connections_are_limited_per_phone(table: dict[str, Any], app: Any) -> None:
@@ -1073,20 +1074,10 @@ def test_a_host_link_makes_another_phone_the_host_once(services: Any, phone: Any
     assert watcher.post(f"{base}/join", {"pin": pin, "seat": None}).status_code == 200
     assert watcher.get(base).status_code == 200
     assert new.post(f"{base}/join", {"pin": pin, "seat": 0}).status_code == 200
-    from companion.runtime.service import Services
-    from companion.web import create_app
-
-    services.close()
-    restarted = Services.build(services.settings, services.data)  # kept across a restart
-    try:
-        client = create_app(restarted, testing=True).test_client()
-        for cookie in new.client._cookies.values():  # noqa: SLF001
-            client.set_cookie(cookie.key, cookie.value)
+    with restarted_as(services, new) as client:  # kept across a restart
         assert client.get(f"{base}/seats").json["you"]["host"]
         assert client.get(base).json["host"]["pin"] == pin  # the new PIN kept too
         assert client.post(f"{base}/end", json={}).status_code == 200
-    finally:
-        restarted.close()
 
 
 def test_a_table_begun_before_tables_recorded_their_rules_records_them_at_its_rebuild(
