@@ -232,8 +232,8 @@ class TableSession:
     def undo_public(self, past_reveal: bool = False
                     ) -> tuple[ActionRecord, list[ActionRecord], list[ActionRecord]]:
         """Take back the last action everyone saw, unless it revealed hidden information
-        (``past_reveal``: even then; the table's correction of a wrong input, everyone
-        having seen what it showed).
+        (``past_reveal``: even then; the table's correction of a wrong input, what it showed
+        staying known to whoever saw it).
 
         Private inputs made after it (which not everyone may know of, so they must neither
         block the undo nor be undone by it) are taken back with it and made again. Returns
@@ -309,5 +309,5 @@ def _undo_refusal(last: ActionRecord | None, past_reveal: bool = False) -> str |
         return "nothing to undo"
     if last.reveals and not past_reveal:
         return (f"cannot undo {last.text} without a reason: it revealed hidden information"
-                " (everyone has seen it; to correct a wrong input, undo it saying why)")
+                " (it stays seen; to correct a wrong input, undo it saying why)")
     return None

@@ -679,7 +679,7 @@ def test_undo_stops_at_a_die_the_companion_rolled() -> None:
     assert session.state.rolls == 4 and not session.can_undo()
     assert session.public_undo_refusal() == (
         f"cannot undo {session.history[-1].text} without a reason: it revealed hidden"
-        " information (everyone has seen it; to correct a wrong input, undo it saying why)")
+        " information (it stays seen; to correct a wrong input, undo it saying why)")
     seen = session.history[-1].notes
     session.undo_public(past_reveal=True)
     assert session.state.rolls == 1

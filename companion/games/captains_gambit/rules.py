@@ -59,8 +59,8 @@ INFO = GameInfo(
 
 _OPTIONS = ("warp_in", "wildcards", "mulligan", "first_seat", "house")
 _DEAL_FIELDS = ("captains", "permits")
-# Events that show hidden information: a plain undo stops before them. A save window opens only for
-# Titus, so it shows who he is; the game's end turns every captain face-up.
+# Events that show hidden information: a plain undo stops before them. A save window opens
+# only for Titus, so it shows who he is; the game's end turns every captain face-up.
 _REVEALING = ("card_shown", "revealed", "died", "game_over", "permits_dealt", "save_window",
               "ending")
 
