@@ -100,7 +100,7 @@ def _text(state: State, seat: int | None, params: Params) -> str:
 
 def _note(state: State, seat: int | None) -> str:
     placed = seat is not None and state.phase == "placing" and state.placed[seat]
-    return "Placed: placing them again replaces them, until play begins" if placed else ""
+    return "Placed. Tap to change them" if placed else ""  # until play begins
 
 
 MOVE = Move("place_powers", "input", fixed("Place your powers on your pieces"), _refusal, _run,
