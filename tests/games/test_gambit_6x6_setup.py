@@ -271,8 +271,8 @@ def test_a_seat_places_its_powers_again_until_play_begins() -> None:
     pieces = session.state.pieces
     assert (pieces["A2"].movement, pieces["A5"].movement) == ("diagonal", None)
     assert not [f for f in session.table_view(0).secrets if f.label == "To place"]
-    assert "Placed. Tap to change them" == next(
-        a.note for a in session.legal_actions(0) if a.name == "place_powers")
+    note = next(a.note for a in session.legal_actions(0) if a.name == "place_powers")
+    assert note == "Placed. Tap to change them"
     do(session, "place_powers", 0, movement_1="A5", movement_2="A3", action_1="A2",
        action_2="A4")
     pieces = session.state.pieces
