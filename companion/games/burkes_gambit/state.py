@@ -128,6 +128,14 @@ class State:
         """The dead whose ID card lies face up showing ``team`` (public)."""
         return [p for p in self.players if not p.alive and p.revealed and p.team == team]
 
+    def overfull(self, given: list[Player]) -> list[str]:
+        """The teams of which the ID cards turned up (the dead's, the ejected's) and those
+        ``given`` (the deal's or told, not turned up) hold more cards than the player count
+        has: one of them is wrong."""
+        return [team for team in (CREW, SPECIALIST)
+                if sum(p.team == team for p in self.players if p.revealed)
+                + sum(p.team == team for p in given) > self.team_size(team)]
+
     def captain(self) -> Player | None:
         for p in self.players:
             if p.role == "captain":

@@ -12,7 +12,7 @@ from companion.games.burkes_gambit.moves.common import (
     table_only,
     too_many_face_up,
 )
-from companion.games.burkes_gambit.state import INFECTED, Player, State
+from companion.games.burkes_gambit.state import INFECTED, State
 
 
 def _refusal(state: State, seat: int | None) -> str | None:
@@ -47,12 +47,12 @@ def _run(state: State, seat: int | None, params: Params) -> None:
     # parasite card the deal gave wrong. The deal's are said in the log; cards the seats
     # told are their secrets (how many told a team is too), so those go unsaid.
     dealt = [p for p in state.players if not p.revealed and p.team and not p.id_told]
-    if (known_team not in (None, player.team) and not told) or _too_many(state, dealt):
+    if (known_team not in (None, player.team) and not told) or state.overfull(dealt):
         for other in dealt:
             other.team = None
         state.emit("ids_contradicted", seat=target)
     hidden = [p for p in state.players if not p.revealed and p.team]
-    if _too_many(state, hidden):
+    if state.overfull(hidden):
         for other in hidden:
             other.team, other.id_told = None, False
     if player.parasite == INFECTED and state.living():
@@ -70,12 +70,6 @@ def _run(state: State, seat: int | None, params: Params) -> None:
         state.phase = "turn"
         if not state.players[state.turn].alive or state.die is None:
             flow.end_turn(state)
-
-
-def _too_many(state: State, given: list[Player]) -> bool:
-    """Whether the ID cards face up and those ``given`` hold more of a team than there is."""
-    return any(len(state.face_up(team)) + sum(p.team == team for p in given)
-               > state.team_size(team) for team in TEAMS)
 
 
 def _text(state: State, seat: int | None, params: Params) -> str:

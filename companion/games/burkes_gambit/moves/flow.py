@@ -123,11 +123,9 @@ def known_teams(state: State) -> list[str | None]:
     """Each seat's ID card as the companion knows it, and where the counts fix the others
     (every specialist card known: the rest are crew; every crew card: specialists), as
     they must be."""
-    teams = [p.team for p in state.players]
-    for team in (SPECIALIST, CREW):
-        if teams.count(team) > state.team_size(team):  # seats' words belie the count:
-            teams = [None if t == team and not p.revealed else t  # only face-up cards are sure
-                     for p, t in zip(state.players, teams, strict=True)]
+    given = [p for p in state.players if not p.revealed and p.team]
+    over = state.overfull(given)  # seats' words belie the count: only face-up cards are sure
+    teams = [None if p in given and p.team in over else p.team for p in state.players]
     if None in teams:
         for team, other in ((SPECIALIST, CREW), (CREW, SPECIALIST)):
             if teams.count(team) >= state.team_size(team):
