@@ -1005,20 +1005,15 @@ async function loadRules() {
   } catch (err) { banner(err.message); }
 }
 
-async function undo() {
-  if (!confirm(`Undo "${state.host.last}"? Everyone sees that it was undone.`)) return;
-  try { await api("POST", `${BASE}/undo`, { expect: state.version }); loadHistory(); }
-  catch (err) { banner(err.message); }
-}
-
-// A step that showed something hidden is undone only with a reason, which every log shows.
-async function undoAnyway() {
+// A plain undo, or (a step that showed something hidden) one with a reason every log shows.
+async function undo(withReason) {
   const field = document.getElementById("undo-reason");
-  const reason = field.value.trim();
-  if (!reason) { banner("Say why it is undone: every phone's log shows it."); field.focus(); return; }
-  if (!confirm(`Undo "${state.host.last}"? Everyone has seen what it showed; the log says why.`)) return;
+  const reason = withReason ? field.value.trim() : "";
+  if (withReason && !reason) { banner("Say why it is undone: every phone's log shows it."); field.focus(); return; }
+  const asked = withReason ? "Everyone has seen what it showed; the log says why." : "Everyone sees that it was undone.";
+  if (!confirm(`Undo "${state.host.last}"? ${asked}`)) return;
   try {
-    await api("POST", `${BASE}/undo`, { expect: state.version, reason });
+    await api("POST", `${BASE}/undo`, { expect: state.version, ...(withReason ? { reason } : {}) });
     field.value = "";
     loadHistory();
   } catch (err) { banner(err.message); }
@@ -1074,8 +1069,8 @@ document.getElementById("nav").addEventListener("click", (e) => {
 });
 document.getElementById("sheet-cancel").addEventListener("click", closeSheet);
 document.getElementById("sheet-go").addEventListener("click", sheetGo);
-document.getElementById("undo").addEventListener("click", undo);
-document.getElementById("undo-anyway").addEventListener("click", undoAnyway);
+document.getElementById("undo").addEventListener("click", () => undo(false));
+document.getElementById("undo-anyway").addEventListener("click", () => undo(true));
 document.getElementById("rules-box").addEventListener("toggle", (e) => {
   if (e.target.open) loadRules();
 });

@@ -37,7 +37,7 @@ def _why_none(state: State) -> str:
     """Why the action, and a Shield standing against it, were never claims, in players'
     words ("" otherwise: a claim shown, conceded or of a dead seat is already on the log)."""
     pending = state.pending
-    if pending is None or pending.shield_by is not None and not pending.shield_stolen:
+    if pending is None or (pending.shield_by is not None and not pending.shield_stolen):
         return ""
     label = state.book.label(pending.name)
     reasons = []
