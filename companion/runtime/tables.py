@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine import (
+    UNSHOWN,
     Accepted,
     Action,
     ActionRecord,
@@ -33,8 +34,8 @@ from companion.engine import (
     get_game,
     house_changes,
     parse_setup,
+    unshowable,
 )
-from companion.engine.names import UNSHOWN, unshowable
 from companion.storage import StoredTable, TableStore
 
 log = logging.getLogger(__name__)
@@ -322,9 +323,8 @@ def _line(item: ActionRecord | Entry, actor: Actor) -> dict[str, Any]:
     if isinstance(item, ActionRecord):
         return item.to_dict(actor.seat)
     if item.kind == "undo":
-        why = f" Why: {item.reason}" if item.reason else ""
-        return {"text": f"The host undid: {item.text}.{why}" if why else
-                f"The host undid: {item.text}", "notes": [], "undo": True}
+        why = f". Why: {item.reason}" if item.reason else ""
+        return {"text": f"The host undid: {item.text}{why}", "notes": [], "undo": True}
     return {"text": f"After the host's undo, your input no longer fits: {item.text}. Make it"
                     " again if it still holds.", "notes": [], "undo": True}
 
@@ -700,7 +700,7 @@ class TableHub:
     def undo(self, table: LiveTable, actor: Actor, body: Mapping[str, Any]) -> dict[str, Any]:
         """The host takes back the last step everyone saw. One that showed something hidden
         (a card, a death, the end) only with a reason, in everyone's log: a wrong input the
-        table corrects, everyone having seen what it showed; the table is never stuck."""
+        table corrects, what it showed staying seen; the table is never stuck."""
         _require(actor.host, 403, "host_only", "only the host can undo")
         reason = " ".join(str(body.get("reason", "")).split())  # one line in the log
         _require(not unshowable(reason), 400, "bad_request", f"reason {UNSHOWN}")
